@@ -31,6 +31,13 @@ final class GrowthOptions {
                     + " --mysql-url (default ${DEFAULT-VALUE})")
     String database;
 
+    @Option(
+            names = "--growth-explain-over",
+            defaultValue = "1.5",
+            description = "with --growth --external: explain the statements of every request whose year costs more than"
+                    + " this many times its first month (default ${DEFAULT-VALUE}; 0 explains them all)")
+    double explainOver;
+
     String commandLine(boolean external) {
         return "java -jar bench/target/bench.jar --growth" + (external ? " --external" : "")
                 + String.format(

@@ -22,7 +22,7 @@ import java.util.Map;
  * <ol>
  *   <li>what students and the desk ask, by the protocol of {@link GrowthRequests} (both engines alternately, the
  *       median of {@value GrowthRequests#RUNS} calls each after a warm-up); on MariaDB the plan of each request over
- *       {@link #REQUEST_VS_FIRST} times the first month's ({@link GrowthPlans});
+ *       {@link #REQUEST_VS_FIRST} times the first month's ({@code --growth-explain-over}; {@link GrowthPlans});
  *   <li>a backup of each (embedded);
  *   <li>the flash bench's rush on each, the other engine idle;
  *   <li>the history past its retention swept on each, and the year's embedded file compacted while its engine runs
@@ -180,7 +180,7 @@ final class GrowthRun {
         }
         GrowthPlans explaining = new GrowthPlans(year.prepared().services());
         for (GrowthRequests.Compared request : requests) {
-            if (request.measured() && request.ratio() > REQUEST_VS_FIRST) {
+            if (request.measured() && request.ratio() > bench.history.explainOver) {
                 bench.step("    %s: %.2f x, its statements explained", request.request(), request.ratio());
                 plans.add(explaining.explain(request.request(), request.ratio(), asking.ofTheYear(request.request())));
             }
