@@ -11,8 +11,12 @@ import java.util.Map;
 public record FilledHistory(
         HistoryPlan plan, Map<String, Long> rows, List<Regular> regulars, Regular typical, Duration took) {
 
-    /** Parts of a name the desk searches for (a common surname, a given name's character), each found among a few. */
-    public static final List<String> NAME_FRAGMENTS = CampusNames.FRAGMENTS;
+    /**
+     * Parts of a name the desk searches for, each found among a filled history's students ({@link Names}): a surname of
+     * about one in eighty, the commonest surname, a character of many given names.
+     */
+    public static final List<String> NAME_FRAGMENTS =
+            List.of("马", Names.COMMONEST_SURNAME, Names.A_GIVEN_NAME_CHARACTER);
 
     /** A student who booked often, and how often (their "my bookings" is the longest). */
     public record Regular(String studentId, int bookings) {}

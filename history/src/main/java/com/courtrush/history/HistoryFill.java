@@ -331,7 +331,7 @@ public final class HistoryFill {
             accounts.add(
                     studentIds[i],
                     studentNumbers[i],
-                    CampusNames.of(i),
+                    Names.of(i),
                     PASSWORD_HASH,
                     "STUDENT",
                     true,
@@ -643,7 +643,7 @@ public final class HistoryFill {
                 "PARTNER_INVITE",
                 reservationId,
                 slotId,
-                "{\"name\":\"" + CampusNames.of(booker) + "\"}",
+                "{\"name\":\"" + Names.of(booker) + "\"}",
                 asked);
         if ("ACCEPTED".equals(status)) {
             notice(
@@ -652,7 +652,7 @@ public final class HistoryFill {
                     "PARTNER_ACCEPTED",
                     reservationId,
                     slotId,
-                    "{\"name\":\"" + CampusNames.of(partner) + "\"}",
+                    "{\"name\":\"" + Names.of(partner) + "\"}",
                     answered);
         }
     }
