@@ -50,38 +50,49 @@ class ExternalHistoryCostIT extends HistoryCosts {
     }
 
     /**
-     * The plan check sees a planted regression: without idx_reservation_user_date a student's history no longer
-     * starts from it, and {@link HistoryCosts#undriven} says so (the index is made again after).
+     * The plan check sees a planted regression: without idx_reservation_user_date a student's history, and the desk's
+     * search by a surname or a given name's character, no longer start from it, and {@link HistoryCosts#undriven} says
+     * so (the index is made again after).
      */
     @Test
-    void aStudentsHistoryStartsFromItsOwnIndexAndTheCheckSeesItDropped() throws Exception {
+    void aStudentsHistoryAndTheDesksNameSearchesStartFromTheirIndexAndTheCheckSeesItDropped() throws Exception {
         String regular = filled.regulars().get(0).studentId();
         String student = api().post("/auth/login", null, Map.of("studentId", regular, "password", HistoryFill.PASSWORD))
                 .data()
                 .path("token")
                 .asText();
         QueryCosts costs = bean(QueryCosts.class);
-        assertThat(undriven(history(costs, student))).isEmpty();
+        assertThat(undriven(asked(costs, student))).isEmpty();
 
         jdbc().execute("drop index idx_reservation_user_date on reservation");
         try {
-            assertThat(undriven(history(costs, student)))
+            List<QueryCosts.Cost> without = asked(costs, student);
+            assertThat(undriven(without))
                     .as("the history's statements without their index")
-                    .isNotEmpty();
+                    .anyMatch(plan -> plan.startsWith("my "));
+            for (String search : nameSearches(plan.lastDay().minusDays(3)).keySet()) {
+                assertThat(undriven(without))
+                        .as("the desk's search without its index")
+                        .anyMatch(plan -> plan.startsWith(search + " "));
+            }
         } finally {
             jdbc().execute("create index idx_reservation_user_date on reservation (user_id, slot_date)");
         }
     }
 
-    private List<QueryCosts.Cost> history(QueryCosts costs, String student) throws Exception {
+    private List<QueryCosts.Cost> asked(QueryCosts costs, String student) throws Exception {
         costs.drain();
         costs.during("my bookings", () -> TestApi.expect(200, api().get("/reservations/mine", student)));
         costs.during(
                 "my older bookings",
                 () -> TestApi.expect(200, api().get("/reservations/mine/history?size=20", student)));
-        List<QueryCosts.Executed> mine =
-                costs.drain().stream().filter(e -> e.label().startsWith("my ")).toList();
-        assertThat(mine).extracting(QueryCosts.Executed::statementId).containsAll(DRIVEN_BY.keySet());
-        return QueryCosts.measure(bean(DataSource.class), mine);
+        for (var search : nameSearches(plan.lastDay().minusDays(3)).entrySet()) {
+            costs.during(search.getKey(), () -> TestApi.expect(200, api().get(search.getValue(), TestApi.ADMIN_TOKEN)));
+        }
+        List<QueryCosts.Executed> asked = costs.drain().stream()
+                .filter(e -> !e.label().startsWith("background"))
+                .toList();
+        assertThat(asked).extracting(QueryCosts.Executed::statementId).containsAll(DRIVEN_BY.keySet());
+        return QueryCosts.measure(bean(DataSource.class), asked);
     }
 }

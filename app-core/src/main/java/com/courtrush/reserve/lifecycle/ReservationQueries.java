@@ -34,6 +34,7 @@ public class ReservationQueries {
     public static final int MOST_TEXT = 64;
 
     private final ReservationMapper reservations;
+    private final TextSearch texts;
     private final UserAccountMapper accounts;
     private final TimeSlotMapper slots;
     private final SqlDialect dialect;
@@ -41,6 +42,7 @@ public class ReservationQueries {
 
     ReservationQueries(
             ReservationMapper reservations,
+            TextSearch texts,
             UserAccountMapper accounts,
             TimeSlotMapper slots,
             SqlDialect dialect,
@@ -48,6 +50,7 @@ public class ReservationQueries {
         this.dialect = dialect;
         this.clock = clock;
         this.reservations = reservations;
+        this.texts = texts;
         this.accounts = accounts;
         this.slots = slots;
     }
@@ -57,7 +60,8 @@ public class ReservationQueries {
      * past the page asked for, else capped ({@link CappedCount}). Each filter reads only its own rows: a status by
      * its index in id order, an opening, a slot or a student by theirs, play dates (at most {@link #MOST_DAYS}) by
      * the bookings' date; a text (what a student shows or says) only the bookings of its play dates, today's and
-     * {@link ReservationFilter#SEARCH_DAYS} around it unless others are asked for.
+     * {@link ReservationFilter#SEARCH_DAYS} around it unless others are asked for, of the students it names
+     * ({@link TextSearch}).
      */
     public ReservationPage find(ReservationFilter filter, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
@@ -100,7 +104,7 @@ public class ReservationQueries {
             if (text.length() > MOST_TEXT) {
                 throw CourtRushException.badRequest("reservations.badText", MOST_TEXT);
             }
-            matching = reservations.matching(from, until, text, SqlDialect.likeText(text), MAX_PAGE_SIZE);
+            matching = texts.newest(from, until, text, MAX_PAGE_SIZE);
             if (matching.isEmpty()) {
                 return ReservationPage.none();
             }

@@ -136,7 +136,13 @@ public final class FakeReservations extends FakeMapper<Reservation>
     }
 
     @Override
-    public List<Long> matching(LocalDate from, LocalDate until, String text, String like, int limit) {
+    public List<Long> accountsNamed(String text, String like) {
+        throw notFaked();
+    }
+
+    @Override
+    public List<Long> matching(
+            LocalDate from, LocalDate until, List<List<Long>> groups, boolean joined, String orderEnding, int limit) {
         throw notFaked();
     }
 
