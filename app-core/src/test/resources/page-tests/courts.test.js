@@ -8,7 +8,7 @@ import { passNear, buildPassPanel, refreshPass, answerPass } from '/assets/passe
 import * as Taps from '/assets/tap-store.js';
 import * as Bookings from '/assets/bookings-store.js';
 import { fakeEngine, reply, settle } from './support.js';
-import { dayLabel } from '/assets/dom.js';
+import { dayLabel } from '/assets/format.js';
 import { equal, same } from './assert.js';
 
 const t = I18N.t;

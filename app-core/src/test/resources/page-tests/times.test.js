@@ -2,7 +2,7 @@
    says it — never from the hour, nor from the phone's own date. */
 import { I18N } from '/assets/i18n.js';
 import { courts, takeCalendar } from '/assets/courts-store.js';
-import { wallTime, wallDeadline, playTime, dayTime, dayLabel } from '/assets/dom.js';
+import { wallTime, wallDeadline, playTime, dayTime, dayLabel } from '/assets/format.js';
 import { dayChips } from '/assets/courts.js';
 import { equal, same } from './assert.js';
 

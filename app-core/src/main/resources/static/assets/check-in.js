@@ -2,7 +2,8 @@
    timers are the sheet's: closing it stops them). */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { h, setText, playTime, toast } from './dom.js';
+import { h, setText, toast } from './dom.js';
+import { playTime } from './format.js';
 import { openSheet, slotWords } from './sheets.js';
 
 const t = I18N.t;

@@ -14,7 +14,8 @@ import { buildRow, clearRows, retarget, updateRows } from './court-rows.js';
 import { buildPassPanel, refreshPass } from './passes.js';
 import { whenSlotsStale } from './reserve.js';
 import { loadMine } from './bookings.js';
-import { $, h, setText, addDays, weekday, today, dayLabel, dayTime, toast } from './dom.js';
+import { $, h, setText, toast } from './dom.js';
+import { addDays, weekday, today, dayLabel, dayTime } from './format.js';
 
 const t = I18N.t;
 const countdown = Clock.countdown;

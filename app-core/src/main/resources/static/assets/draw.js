@@ -7,7 +7,8 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { page } from './page-store.js';
-import { $, h, dayLabel, slotName } from './dom.js';
+import { $, h } from './dom.js';
+import { dayLabel, slotName } from './format.js';
 import { checkDraw } from './draw-check.js';
 import { webCrypto } from './sha.js';
 

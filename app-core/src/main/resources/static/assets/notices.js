@@ -7,7 +7,8 @@
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
 import { page } from './page-store.js';
-import { $, h, setText, dayTime, toast } from './dom.js';
+import { $, h, setText, toast } from './dom.js';
+import { dayTime } from './format.js';
 
 const t = I18N.t;
 const BADGE_EVERY_MS = 60000;

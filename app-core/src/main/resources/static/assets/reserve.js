@@ -10,7 +10,8 @@ import { bookings } from './bookings-store.js';
 import { soldOut, drawClosesAt, drawCloses } from './courts-store.js';
 import { page } from './page-store.js';
 import { loadMine, joinWaitlist as joinWaitlistOf } from './bookings.js';
-import { sleep, dayTime, shareUsed, toast } from './dom.js';
+import { sleep, toast } from './dom.js';
+import { dayTime, shareUsed } from './format.js';
 
 const t = I18N.t;
 const toMine = () => ({ label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } });

@@ -3,7 +3,8 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { countdown } from './clock.js';
-import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
+import { $, h, setText, toast } from './dom.js';
+import { yuan, dayLabel, wallTime } from './format.js';
 import { refundable, paid } from './money.js';
 
 const t = I18N.t;
