@@ -27,64 +27,93 @@
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left.
 
-   This module routes between the screens (courts.js, bookings.js, notices.js, account.js, draw.js; signin.js before
-   sign-in), forgets the student on sign-out in every store, keeps the network banner and the language, and
-   starts the page. Each screen owns its own state or reads it from the stores (*-store.js), which only their
-   own functions change (docs/student-page.md has the map). */
+   This module starts the page with what its first screen needs and no more (index.html preloads exactly that, so a
+   weak phone gets the sign-in form in two round trips: issue 78): the sign-in form, the network banner, the
+   language. The screens after sign-in (signed-in.js: courts.js, bookings.js, notices.js, account.js, draw.js) are
+   asked for all at once when a student is signed in, or once the form is usable, while they type; it routes to them,
+   and forgets the student on sign-out. Each screen owns its own state or reads it from the stores (*-store.js),
+   which only their own functions change (docs/student-page.md has the map). */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
 import { page, nextEpoch, setReached } from './page-store.js';
-import * as Courts from './courts-store.js';
-import * as Taps from './tap-store.js';
-import * as Bookings from './bookings-store.js';
-import { $, setText, toast } from './dom.js';
-import { setView, route } from './views.js';
-import * as CourtsScreen from './courts.js';
-import * as BookingsScreen from './bookings.js';
-import * as AccountScreen from './account.js';
+import { $, setText } from './dom.js';
+import { showLoading, takeWechatReturn } from './views.js';
 import * as SigninScreen from './signin.js';
 import { endSession } from './campus.js';
-import * as Inbox from './notices.js';
-import { closeSheet, takeWechatReturn } from './sheets.js';
-
-/**
- * The draw's page and its checker (SHA-256/SHA-1 in JavaScript) load when a student opens it, not with the page:
- * three modules fewer before the sign-in form on a weak network.
- */
-let drawn = null;
-async function drawScreen() {
-  drawn = drawn ?? (await import('./draw.js'));
-  return drawn;
-}
 
 const t = I18N.t;
+
+// ---- the screens after sign-in ---------------------------------------------------------------
+
+let screens = null;      // signed-in.js once it started
+let loading = null;      // the promise of it, while on its way
+let loadFailed = false;  // a module did not come: a browser may keep that failure until the page is loaded again
+
+/**
+ * The screens after sign-in and every module they import, asked for at once (one round trip on a weak network, not
+ * one per level of imports; PagePreloadTest holds this list to what signed-in.js imports), with their texts in the
+ * page's language. The draw's page comes only when opened (signed-in.js).
+ */
+function loadScreens() {
+  loading ??= Promise.all([
+    import('./signed-in.js'),
+    import('./account.js'),
+    import('./bookings-store.js'),
+    import('./bookings.js'),
+    import('./check-in.js'),
+    import('./clock.js'),
+    import('./court-rows.js'),
+    import('./courts-store.js'),
+    import('./courts.js'),
+    import('./format.js'),
+    import('./money.js'),
+    import('./notices.js'),
+    import('./partners.js'),
+    import('./passes.js'),
+    import('./reserve.js'),
+    import('./sheets.js'),
+    import('./tap-store.js'),
+    import('./tap.js'),
+    I18N.load()
+  ]).then(([signedIn]) => {
+    screens = signedIn;
+    screens.start(signOut);
+    applyScreensLanguage();
+    return screens;
+  }, e => {
+    loading = null;
+    loadFailed = true;
+    throw e;
+  });
+  return loading;
+}
+
+/** Once the sign-in form is usable: the screens come while the student types (a failure waits for the sign-in). */
+function loadScreensSoon() {
+  setTimeout(() => loadScreens().catch(() => {}), 0);
+}
 
 // ---- views and routing --------------------------------------------------------------------
 
 async function show() {
   if (!Session.current) {
     SigninScreen.showSignin();
+    loadScreensSoon();
     return;
   }
-  const r = route(location.hash);
-  setView(r.view);
-  if (r.view !== 'inbox') {
-    Inbox.watchBadge(); // a change of view is when a student looks: the badge catches up (the inbox counts itself)
+  if (!screens) {
+    showLoading();
   }
-  if (r.view === 'slots') {
-    await CourtsScreen.enter(r.date);
-  } else if (r.view === 'mine') {
-    BookingsScreen.renderMine();
-    await BookingsScreen.loadMine();
-    BookingsScreen.resumePayment();
-    BookingsScreen.focus(r.focus);
-  } else if (r.view === 'inbox') {
-    Inbox.renderInbox();
-    await Inbox.loadInbox(false);
-  } else if (r.view === 'draw') {
-    await (await drawScreen()).enter(r.sessionId, r.date);
-  } else {
-    AccountScreen.renderAccount();
+  let shown;
+  try {
+    [shown] = await Promise.all([loadScreens(), I18N.load()]); // the language may have changed since they were asked
+  } catch (e) {
+    console.warn('The screens after sign-in did not load', e);
+    reachability(false); // the banner's "retry" loads the page again
+    return;
+  }
+  if (Session.current) {
+    await shown.show(location.hash);
   }
 }
 
@@ -93,13 +122,7 @@ async function show() {
 /** What belonged to the student who was signed in: gone, and late answers for them ignored. */
 function forgetStudent() {
   nextEpoch();
-  Bookings.forget();
-  Taps.forget();
-  Courts.forget();
-  AccountScreen.forgetCalendar();
-  Inbox.forgetNotices();
-  drawn?.forget();
-  closeSheet();
+  screens?.forget();
 }
 
 Api.onUnauthorized = () => {
@@ -120,8 +143,8 @@ async function signOut() {
 
 /**
  * Every call says whether the engine was reached. Lost: the banner says so (the places on screen
- * may be out of date) and the refresh backs off. Back: the banner goes, notes the outage left are
- * cleared, and the places and my bookings are read again at once.
+ * may be out of date) and the refresh backs off. Back: the banner goes, and the screen on view reads
+ * what it shows again at once (signed-in.js).
  */
 function reachability(reached, path) {
   if (reached === !page.unreachable) {
@@ -132,12 +155,8 @@ function reachability(reached, path) {
   if (!reached) {
     return;
   }
-  Taps.dropNotes(n => n.network); // the rows on screen redraw from the store
-  if (page.view === 'slots') {
-    toast(t('net.back'));
-  }
-  if (page.view === 'slots' && path.startsWith('/slots')) {
-    BookingsScreen.loadMine(); // the places are on their way in the answer that found the engine
+  if (screens) {
+    screens.backOnline(path);
   } else {
     refreshNow();
   }
@@ -145,12 +164,12 @@ function reachability(reached, path) {
 
 /** Reads what the view shows again now (the banner's button, the browser back online, the engine back). */
 function refreshNow() {
-  if (page.view === 'slots') {
-    CourtsScreen.refreshNow();
-  } else if (page.view === 'mine') {
-    BookingsScreen.loadMine();
+  if (loadFailed && Session.current && !screens) {
+    location.reload(); // the screens' modules did not come: the page again, its files from the cache
+  } else if (screens) {
+    screens.refreshNow();
   } else {
-    Api.get('/ping'); // sign-in and account show no engine data: only whether it answers
+    Api.get('/ping'); // sign-in shows no engine data: only whether it answers
   }
 }
 
@@ -163,21 +182,21 @@ function applyLanguage() {
   setText($('#net-retry'), t('net.retry'));
 }
 
-function switchLanguage() {
+/** The screens' own words, once their texts came (the sign-in form keeps what it says meanwhile). */
+function applyScreensLanguage() {
+  document.querySelectorAll('#tabs, main > .view:not(#view-signin)').forEach(el => I18N.apply(el));
+}
+
+async function switchLanguage() {
   I18N.set(I18N.lang === 'zh' ? 'en' : 'zh');
   applyLanguage();
-  if (page.view === 'slots') {
-    CourtsScreen.redraw();
-  } else if (page.view === 'mine') {
-    BookingsScreen.renderMine();
-  } else if (page.view === 'inbox') {
-    Inbox.loadInbox(false); // the notices' texts come from the engine, in the language asked
-  } else if (page.view === 'account') {
-    AccountScreen.renderAccount();
-  } else if (page.view === 'draw') {
-    drawn?.redraw();
-  } else if (page.view === 'signin') {
+  if (page.view === 'signin') {
     SigninScreen.redraw();
+  }
+  if (loading) {
+    await I18N.load(); // the screens' texts in this language, the first time it is chosen
+    applyScreensLanguage();
+    screens?.redraw();
   }
 }
 
@@ -187,19 +206,14 @@ Api.onReach = reachability;
 window.addEventListener('offline', () => reachability(false));
 window.addEventListener('online', () => {
   if (page.unreachable) {
-    Courts.forgetFailures();
+    screens?.forgetFailures();
     Api.get('/ping'); // its answer, if any, brings the rest back
   }
 });
 $('#net-retry').addEventListener('click', () => {
-  Courts.forgetFailures();
+  screens?.forgetFailures();
   refreshNow();
 });
-CourtsScreen.start();
-BookingsScreen.start();
-Inbox.start();
-Inbox.whenChanged(() => BookingsScreen.loadMine()); // something changed for the student: cards and rows redrawn
-AccountScreen.start(signOut);
 SigninScreen.start(show);
 $('#lang').addEventListener('click', switchLanguage);
 window.addEventListener('hashchange', show);

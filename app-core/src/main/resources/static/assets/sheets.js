@@ -6,6 +6,7 @@ import { countdown } from './clock.js';
 import { $, h, setText, toast } from './dom.js';
 import { yuan, dayLabel, wallTime } from './format.js';
 import { refundable, paid } from './money.js';
+import { WECHAT_RETURN } from './views.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
@@ -13,8 +14,6 @@ const PAY_POLL_MS = 3000;
 const NATIVE_ASK_EVERY = 5;
 /* the reservation a student went to WeChat Pay's page to pay: watched when WeChat Pay sends them back */
 const AWAY_PAYING = 'courtrush.paying';
-/* inside WeChat: what WeChat's OAuth sent the student back with, to pay the reservation with */
-const WECHAT_RETURN = 'courtrush.wechatReturn';
 let jsapiReady = false; // the gym's official account is set up: inside WeChat, WeChat pays (GET /pay/mode)
 
 /** What GET /pay/mode said: whether paying inside WeChat's own browser is set up. */
@@ -249,19 +248,6 @@ async function openPayInWechat(back, changed) {
   } finally {
     paying = false;
   }
-}
-
-/**
- * WeChat's OAuth sent the student back here ({@code ?pay=<id>&code=…&state=…}): kept for my bookings, which pays
- * with it, and the address made plain again so a reload asks nothing twice.
- */
-export function takeWechatReturn() {
-  const q = new URLSearchParams(location.search);
-  if (!q.get('pay') || !q.get('code')) {
-    return;
-  }
-  sessionStorage.setItem(WECHAT_RETURN, JSON.stringify({ id: Number(q.get('pay')), code: q.get('code'), state: q.get('state') }));
-  history.replaceState(null, '', location.pathname + '#/mine');
 }
 
 /** WeChat's own browser pays: its bridge, once ready, takes what the engine prepared; what it answered. */
