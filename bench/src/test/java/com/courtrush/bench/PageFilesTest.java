@@ -30,6 +30,23 @@ class PageFilesTest {
     }
 
     @Test
+    void thenTheModulesItsImportMapNamesThatThePageAsksForLater() {
+        String page = """
+                <script type="importmap">{"imports":{"./assets/api.js":"./assets/api.0123456789ab.js",\
+                "./assets/courts.js":"./assets/courts.ba9876543210.js"}}</script>
+                <script type="module" src="assets/app.5555aaaa5555.js"></script>
+                <link rel="modulepreload" href="assets/api.0123456789ab.js">
+                """;
+
+        assertThat(PageFiles.of(page))
+                .containsExactly(
+                        "/",
+                        "/assets/app.5555aaaa5555.js",
+                        "/assets/api.0123456789ab.js",
+                        "/assets/courts.ba9876543210.js");
+    }
+
+    @Test
     void aPageThatNamesNoFileIsNotTheStudentsPage() {
         assertThatThrownBy(() -> PageFiles.of("<html>nginx</html>")).hasMessageContaining("names no file");
     }
