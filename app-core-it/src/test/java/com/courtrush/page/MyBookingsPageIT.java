@@ -210,7 +210,10 @@ class MyBookingsPageIT extends PageTest {
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.signInToTheCourts(student);
             page.open("#/mine");
-            page.await(d -> d.findElement(By.id("mine-older")));
+            // drawn at once from what the page holds, then again when my bookings answer: the answer's cards
+            page.await(d -> !d.findElements(By.cssSelector("#mine-list article.booking"))
+                            .isEmpty()
+                    && !d.findElements(By.id("mine-older")).isEmpty());
             assertThat(page.js("return document.querySelectorAll('#mine-list article.booking').length"))
                     .as("tomorrow's game only")
                     .isEqualTo(1L);
