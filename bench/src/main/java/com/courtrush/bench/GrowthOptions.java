@@ -35,7 +35,7 @@ final class GrowthOptions {
             names = "--growth-explain-over",
             defaultValue = "1.5",
             description = "with --growth --external: explain the statements of every request whose year costs more than"
-                    + " this many times its first month (default ${DEFAULT-VALUE}; 0 explains them all)")
+                    + " this many times its first days (default ${DEFAULT-VALUE}; 0 explains them all)")
     double explainOver;
 
     String commandLine(boolean external) {

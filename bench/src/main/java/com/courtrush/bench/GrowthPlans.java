@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * On MariaDB, the plans of a request that cost more on the year than on the first month (issue 77): the statements the
+ * On MariaDB, the plans of a request that cost more on the year than on the first days (issue 77): the statements the
  * request ran, caught in the server's general log (switched on for that one request, into its table), each timed here
  * and explained in the year's database — the table it starts from, the key, the rows examined — so that the report
  * says which statement and which plan, not only that it was slow.

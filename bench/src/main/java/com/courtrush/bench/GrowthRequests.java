@@ -36,7 +36,21 @@ final class GrowthRequests {
         boolean measured() {
             return !Double.isNaN(first.medianMs()) && !Double.isNaN(year.medianMs());
         }
+
+        /**
+         * Whether the two answers are alike enough to compare their times: within {@link #ALIKE} of each other's size.
+         * A typical student's older bookings are none in the first days and a few on a year: a time set beside no
+         * answer says nothing of the history's cost (its statements are explained instead).
+         */
+        boolean alike() {
+            double a = Math.max(first.bytes(), 1);
+            double b = Math.max(year.bytes(), 1);
+            return Math.max(a, b) / Math.min(a, b) <= ALIKE;
+        }
     }
+
+    /** The most two answers' sizes may differ for their times to be compared. */
+    static final double ALIKE = 3;
 
     /**
      * The students asked about on an engine: the busiest regular and a typical student (the median of those who
@@ -172,9 +186,10 @@ final class GrowthRequests {
                 admin);
         get(
                 asked,
-                "staff reservations of a student",
+                "staff reservations of a student, a month",
                 http,
-                "/admin/reservations?studentId=" + probe.regular() + "&size=100",
+                "/admin/reservations?studentId=" + probe.regular() + "&from=" + day.minusDays(29) + "&to=" + day
+                        + "&size=100",
                 admin);
         for (String fragment : com.courtrush.history.FilledHistory.NAME_FRAGMENTS) {
             get(
