@@ -54,6 +54,7 @@ class DeskGuardTest {
             "BackupDesk.stageRestore",
             "BackupDesk.stageRestoreOfFile",
             "HistoryDesk.sweepNow",
+            "HistoryDesk.compactNow",
             "CampusSignInDesk.save",
             "CampusSignInDesk.tryIt",
             "NoticeDesk.secrets",
