@@ -17,14 +17,15 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * Settings → History kept: how long each kind is kept (live settings, saved with the others), and "Sweep now" with
- * the sweep's progress and what it did (issue 77).
+ * Settings → History kept: how long each kind is kept (live settings, saved with the others), "Sweep now" with the
+ * sweep's progress and what it did, and "Compact the database now" (issue 77).
  */
 final class HistoryPane {
 
     private HistoryPane() {}
 
-    static TitledPane of(I18n i18n, Function<SettingKey, Node> liveField, HistorySweepViewModel sweep) {
+    static TitledPane of(
+            I18n i18n, Function<SettingKey, Node> liveField, HistorySweepViewModel sweep, CompactionViewModel compact) {
         javafx.scene.layout.GridPane form = form();
         for (SettingKey key : SettingsViewModel.HISTORY) {
             row(form, i18n.t("settings.key." + key.name()), liveField.apply(key));
@@ -32,7 +33,8 @@ final class HistoryPane {
         Label hint = new Label(i18n.t("settings.historyHint"));
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE);
-        TitledPane pane = new TitledPane(i18n.t("settings.history"), new VBox(8, form, hint, sweepRow(i18n, sweep)));
+        TitledPane pane = new TitledPane(
+                i18n.t("settings.history"), new VBox(8, form, hint, sweepRow(i18n, sweep), compactRow(i18n, compact)));
         pane.setCollapsible(false);
         return pane;
     }
@@ -52,5 +54,17 @@ final class HistoryPane {
         state.setMinHeight(Region.USE_PREF_SIZE);
         state.textProperty().bind(sweep.stateProperty());
         return new VBox(4, bar(now, progress), state);
+    }
+
+    /** "Compact the database now", waiting while it runs, and what it did. */
+    private static Node compactRow(I18n i18n, CompactionViewModel compact) {
+        Button now = button(i18n.t("compact.now"), "compactNow", compact::compactNow);
+        now.disableProperty().bind(compact.runningProperty());
+        Label state = new Label();
+        state.setId("compactState");
+        state.setWrapText(true);
+        state.setMinHeight(Region.USE_PREF_SIZE);
+        state.textProperty().bind(compact.stateProperty());
+        return new VBox(4, bar(now), state);
     }
 }

@@ -81,6 +81,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().wechatPay(), context.tasks(), context.notices(), i18n, context.staff());
         sweep = new HistorySweepViewModel(
                 context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
+        CompactionViewModel compact = new CompactionViewModel(
+                context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
@@ -92,7 +94,7 @@ public final class SettingsScreen implements Screen {
                 bar(button(i18n.t("settings.saveLive"), "saveLive", model::saveLive)),
                 livePane(i18n),
                 afterRushPane(i18n),
-                HistoryPane.of(i18n, this::liveField, sweep),
+                HistoryPane.of(i18n, this::liveField, sweep, compact),
                 bar(button(i18n.t("settings.saveLive"), "saveLiveBelow", model::saveLive)),
                 startupPane(i18n, restart),
                 channelsPane(i18n),
