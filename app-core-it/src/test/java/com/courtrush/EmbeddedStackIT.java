@@ -573,31 +573,31 @@ class EmbeddedStackIT extends StackTest
                                 "select count(*) from audit_log where action = 'COMPACT_DATABASE'", Integer.class))
                 .isPositive();
 
-        // a manager's "compact now": answered at once, followed as a job, its result the sizes and the downtime
+        // a manager's "compact now": answered at once and followed as a job — refused while an opening's rush is near
+        // (this test's own opening flashes now); the compaction it makes otherwise is the nightly one above
         TestApi.Reply accepted = api().post("/admin/retention/compact", TestApi.ADMIN_TOKEN, Map.of());
         assertThat(accepted.status()).isEqualTo(202);
+        assertThat(accepted.raw().headers().firstValue("Location"))
+                .hasValue("/admin/jobs/" + accepted.data().path("id").asText());
         String job = accepted.data().path("id").asText();
         com.fasterxml.jackson.databind.JsonNode run = null;
         for (int i = 0; i < 300 && run == null; i++) {
             TestApi.Reply followed = api().get("/admin/jobs/" + job, TestApi.ADMIN_TOKEN);
-            if (followed.status() == 200
-                    && followed.data().path("state").asText().equals("DONE")) {
+            assertThat(followed.status()).as(followed.toString()).isEqualTo(200);
+            if (!followed.data().path("state").asText().equals("RUNNING")) {
+                assertThat(followed.data().path("state").asText()).isEqualTo("DONE");
                 run = followed.data().path("result");
             } else {
-                assertThat(followed.status()).as(followed.toString()).isIn(200, 503);
                 TestApi.sleep(100);
             }
         }
         assertThat(run).as("the compaction job ended").isNotNull();
-        assertThat(run.path("skipped").isNull()).as(run.toString()).isTrue();
-        assertThat(run.path("beforeBytes").asLong()).isPositive();
-        assertThat(run.path("afterBytes").asLong()).isPositive();
-        assertThat(modeOf(dataDir.resolve("db/courtrush.mv.db"))).isEqualTo("rw-------");
+        assertThat(run.path("skipped").asText()).as(run.toString()).isEqualTo("RUSH");
         assertThat(jdbc().queryForObject(
                                 "select count(*) from audit_log where action = 'COMPACT_DATABASE' and actor = 'admin'",
                                 Integer.class))
-                .as("the audit names the manager who asked")
-                .isOne();
+                .as("nothing compacted, nothing audited")
+                .isZero();
     }
 
     @DynamicPropertySource
