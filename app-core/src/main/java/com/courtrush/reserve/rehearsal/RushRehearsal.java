@@ -25,7 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RedissonClient;
@@ -91,6 +93,11 @@ class RushRehearsal {
     static final Duration BUSY_AT_MOST = Duration.ofMinutes(10);
 
     private static final Duration KEYS_EXPIRE = Duration.ofMinutes(15);
+    /**
+     * How long a close waits for a rehearsal under way to end its round: the crowd stops at once, the batch in hand
+     * finishes its rolled-back write ({@link RehearsalRecorder#BATCH_IN_HAND}), and the round's consumer stops.
+     */
+    static final Duration ROUND_ENDS_WITHIN = Duration.ofSeconds(30);
 
     private final CourtRushProperties properties;
     private final Environment environment;
@@ -110,6 +117,9 @@ class RushRehearsal {
 
     private final Set<Long> primed = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
+    /** Held by a rehearsal under way, so that a close can wait for its round's consumer to stop. */
+    private final ReentrantLock rehearsing = new ReentrantLock();
+
     private volatile URI base;
 
     RushRehearsal(
@@ -189,9 +199,27 @@ class RushRehearsal {
         }
     }
 
+    /**
+     * The node closes: a rehearsal under way ends its round before anything else closes. Its consumer is not one of
+     * the context's beans, so nothing else stops it before the connection factory goes; a consumer left reading
+     * then acknowledged on closed channels, and each refusal was an error in the log (a console stopped during its
+     * rehearsal on a busy desk machine, 2026-11-30).
+     */
     @EventListener(ContextClosedEvent.class)
     void closing() {
         closing = true;
+        try {
+            if (rehearsing.tryLock(ROUND_ENDS_WITHIN.toMillis(), TimeUnit.MILLISECONDS)) {
+                rehearsing.unlock();
+            } else {
+                log.warn(
+                        "The rehearsal under way had not ended its round {} s after the node began to close; the close"
+                                + " goes on",
+                        ROUND_ENDS_WITHIN.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Where this node's own crowd reaches it: its bound address, or loopback when it listens on all of them. */
@@ -298,6 +326,15 @@ class RushRehearsal {
         if (base == null) {
             throw new IllegalStateException("No connector to rehearse on (none yet, or it speaks TLS)");
         }
+        rehearsing.lock();
+        try {
+            return rehearseRounds();
+        } finally {
+            rehearsing.unlock();
+        }
+    }
+
+    private Summary rehearseRounds() {
         forgetLeftBehind();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long compiledBefore = jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
@@ -317,7 +354,7 @@ class RushRehearsal {
                 rounds,
                 (System.nanoTime() - begin) / 1_000_000,
                 compiledBefore < 0 ? -1 : jit.getTotalCompilationTime() - compiledBefore,
-                channels.fill());
+                closing ? 0 : channels.fill());
         log.info(
                 "Rehearsed the rush in {} ms ({}); the JIT compiled for {} ms meanwhile; {} publishing channels ready",
                 summary.millis(),
