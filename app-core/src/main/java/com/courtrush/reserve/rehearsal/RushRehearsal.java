@@ -5,7 +5,6 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.api.Role;
 import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningCalendar;
 import com.courtrush.reserve.api.RehearsalState;
 import com.courtrush.reserve.recover.StockSync;
@@ -23,15 +22,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
-import org.redisson.api.RScoredSortedSet;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -49,10 +43,10 @@ import org.springframework.stereotype.Component;
  * longer. So, once started, the node rehearses — away from any opening's flash time, on a thread of its own — a
  * few rounds of a crowd over its own connector at an opening of its own ({@link RehearsalOpening}), through the
  * whole winner path: the reserve lane, the script, the publish with its confirm, the consumers and the database's
- * statements ({@link RehearsalRecorder}). And before each opening it reads the students' token states
- * ({@link TokenService#primeStudents}), which each student's first request after a restart read alone.
+ * statements ({@link RehearsalRecorder}). And before each opening it has the students' token states read
+ * ({@link OpeningPriming}).
  *
- * <p>Nothing of a rehearsal is kept: see {@link com.courtrush.core.Rehearsal}. Its Redis keys are deleted after
+ * <p>Nothing of a rehearsal is kept: see {@link com.courtrush.core.Rehearsal}. Its Redis keys ({@link RehearsalKeys}) are deleted after
  * each round; a node killed mid-round leaves them to the next node that starts (they also expire).
  */
 @Component
@@ -77,17 +71,9 @@ class RushRehearsal {
     static final Duration RECORDING_WAIT = Duration.ofSeconds(20);
     /** No rehearsal this close to an opening's flash time, before or after: its cores are the crowd's. */
     static final Duration AWAY_FROM_FLASH = Duration.ofMinutes(1);
-    /**
-     * Every node deletes the keys of rehearsals begun this long ago: a round ends within half a minute, so their node
-     * went away mid-round.
-     */
-    static final Duration LEFT_BEHIND = Duration.ofMinutes(1);
-    /** The students' token states are read this long before an opening's flash time. */
-    static final Duration PRIME_BEFORE = Duration.ofMinutes(10);
 
     private static final Duration FIRST_DELAY = Duration.ofSeconds(2);
-    private final java.util.concurrent.atomic.AtomicBoolean rehearsalScheduled =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean rehearsalScheduled = new AtomicBoolean();
     private static final Duration RETRY = Duration.ofSeconds(30);
     /** How long a rehearsal waits for a busy machine before it gives up. */
     static final Duration BUSY_AT_MOST = Duration.ofMinutes(10);
@@ -104,10 +90,11 @@ class RushRehearsal {
     private final SlotCatalog catalog;
     private final OpeningCalendar calendar;
     private final TokenService tokens;
+    private final OpeningPriming priming;
     private final StockSync stock;
     private final RehearsalRecorder recorder;
     private final PublisherChannels channels;
-    private final RedissonClient redisson;
+    private final RehearsalKeys keys;
     private final TaskScheduler scheduler;
     private final Clock clock;
     private final RehearsalProgress progress;
@@ -115,7 +102,6 @@ class RushRehearsal {
     /** When the rehearsal first found the machine busy, while it waits; null when it is not waiting. */
     private volatile Instant busySince;
 
-    private final Set<Long> primed = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
     /** Held by a rehearsal under way, so that a close can wait for its round's consumer to stop. */
     private final ReentrantLock rehearsing = new ReentrantLock();
@@ -128,10 +114,11 @@ class RushRehearsal {
             SlotCatalog catalog,
             OpeningCalendar calendar,
             TokenService tokens,
+            OpeningPriming priming,
             StockSync stock,
             RehearsalRecorder recorder,
             PublisherChannels channels,
-            RedissonClient redisson,
+            RehearsalKeys keys,
             TaskScheduler scheduler,
             Clock clock,
             RehearsalProgress progress) {
@@ -141,10 +128,11 @@ class RushRehearsal {
         this.catalog = catalog;
         this.calendar = calendar;
         this.tokens = tokens;
+        this.priming = priming;
         this.stock = stock;
         this.recorder = recorder;
         this.channels = channels;
-        this.redisson = redisson;
+        this.keys = keys;
         this.scheduler = scheduler;
         this.clock = clock;
     }
@@ -190,10 +178,10 @@ class RushRehearsal {
             return;
         }
         if (properties.reserve().rehearse()) {
-            primeBeforeOpenings();
+            priming.primeBeforeOpenings();
         }
         try {
-            forgetLeftBehind();
+            keys.forgetLeftBehind();
         } catch (RuntimeException e) {
             log.warn("The keys rehearsals left behind could not be deleted now; next time: {}", e.toString());
         }
@@ -335,7 +323,7 @@ class RushRehearsal {
     }
 
     private Summary rehearseRounds() {
-        forgetLeftBehind();
+        keys.forgetLeftBehind();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long compiledBefore = jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
         long begin = System.nanoTime();
@@ -370,9 +358,7 @@ class RushRehearsal {
         LocalDateTime flash = now.plus(BEFORE_GATE);
         RehearsalOpening round = RehearsalOpening.make(now, flash, SLOTS, CAPACITY, STUDENTS);
         long sessionId = round.sessionId();
-        RScoredSortedSet<String> begun = redisson.getScoredSortedSet(RedisKeys.REHEARSALS, StringCodec.INSTANCE);
-        begun.add(clock.millis(), Long.toString(sessionId));
-        begun.expire(Duration.ofDays(2));
+        keys.begun(sessionId);
         Map<Long, String> bearers = new HashMap<>();
         for (long student : round.students()) {
             String token = tokens.issue(account(student)).token();
@@ -426,8 +412,7 @@ class RushRehearsal {
             return new Round(sessionId, null, new RehearsalCrowd.Answers(Map.of(), 0, 0), 0, 0);
         } finally {
             catalog.endRehearsal(sessionId);
-            deleteKeys(sessionId);
-            begun.remove(Long.toString(sessionId));
+            keys.ended(sessionId);
             bearers.values().forEach(tokens::forget);
         }
     }
@@ -441,57 +426,5 @@ class RushRehearsal {
         account.setActive(true);
         account.setTokenGeneration(0);
         return account;
-    }
-
-    private void deleteKeys(long sessionId) {
-        try {
-            redisson.getKeys().deleteByPattern(RedisKeys.opening(sessionId) + "*");
-        } catch (RuntimeException e) {
-            log.warn(
-                    "The keys of rehearsal {} could not be deleted now ({}); the next node to start deletes them, and"
-                            + " they expire",
-                    sessionId,
-                    e.toString());
-        }
-    }
-
-    /** The keys of rehearsals whose node went away mid-round (killed): nobody else deletes them. */
-    private void forgetLeftBehind() {
-        RScoredSortedSet<String> begun = redisson.getScoredSortedSet(RedisKeys.REHEARSALS, StringCodec.INSTANCE);
-        for (String sessionId : begun.valueRange(0, true, clock.millis() - LEFT_BEHIND.toMillis(), true)) {
-            deleteKeys(Long.parseLong(sessionId));
-            begun.remove(sessionId);
-            log.info("Deleted the Redis keys of rehearsal {}, left by a node that went away mid-round", sessionId);
-        }
-    }
-
-    /** Before each opening, once per node: the students' token states, read in one query, and the publishing channels. */
-    void primeBeforeOpenings() {
-        if (closing) {
-            return;
-        }
-        try {
-            LocalDateTime now = LocalDateTime.now(clock);
-            List<Long> due = calendar.flashTimes(now.toLocalDate()).entrySet().stream()
-                    .filter(opening -> opening.getValue().isAfter(now)
-                            && !opening.getValue().isAfter(now.plus(PRIME_BEFORE)))
-                    .map(Map.Entry::getKey)
-                    .filter(primed::add)
-                    .toList();
-            if (!due.isEmpty()) {
-                long begin = System.nanoTime();
-                int read = tokens.primeStudents();
-                log.info(
-                        "Read {} students' token states for opening(s) {} in {} ms; {} publishing channels ready",
-                        read,
-                        due,
-                        (System.nanoTime() - begin) / 1_000_000,
-                        channels.fill());
-            }
-        } catch (RuntimeException e) {
-            log.warn(
-                    "The students' token states could not be read before an opening; each is read at its first request: {}",
-                    e.toString());
-        }
     }
 }
