@@ -15,10 +15,12 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * One engine for the page's classes (issue 71): the same configuration, so a test JVM that runs more than one of them
- * starts it once (Spring's context cache), with a real Chromium for each test ({@link Chromium}).
+ * starts it once (Spring's context cache), with a real Chromium for each test ({@link Chromium}). A scenario that
+ * depends on the hour runs at one of the hours ({@link AtGymHours}, chosen by its name): the page's writing of a time
+ * at every hour is its module tests' ({@code times.test.js}), the engine's at every hour {@code EmbeddedStackIT}'s;
+ * four Chromium runs of each cost the build 80 s for nothing more.
  */
 @ExtendWith(Chromium.class)
-@AtGymHours.EveryHour
 abstract class PageTest extends StackTest {
 
     static final int PHONE = 360;

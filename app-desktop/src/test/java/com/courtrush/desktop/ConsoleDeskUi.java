@@ -152,7 +152,8 @@ class ConsoleDeskUi {
         robot.clickOn("#boardSearch").write("Be").type(KeyCode.ENTER);
         says("#boardFound", "2 found");
         ListView<?> results = robot.lookup("#boardResults").queryAs(ListView.class);
-        waitFor(5, results::isVisible);
+        // shown, then laid out at the next pulse (a loaded machine's CI saw it visible with no height yet)
+        waitFor(5, () -> results.isVisible() && results.getHeight() > 0);
         assertThat(results.getHeight()).as("the results list's height").isGreaterThanOrEqualTo(90);
         List<?> rows = List.copyOf(results.getItems());
         int beaRow = java.util.stream.IntStream.range(0, rows.size())
