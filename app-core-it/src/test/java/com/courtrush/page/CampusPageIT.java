@@ -180,8 +180,10 @@ class CampusPageIT extends StackTest {
             en.awaitEnabled(enSlot, flashAt.plusSeconds(5));
             zh.tap(zh.button(zhSlot));
             en.tap(en.button(enSlot));
-            zh.awaitState(zhSlot, "mine");
-            en.awaitState(enSlot, "mine");
+            // beside a Keycloak and two browsers on the build machine's two cores the grant's way to "mine" (the
+            // broker, the consumer, the page's next ask) took longer than 15 s once in CI: a bound for a stall
+            zh.awaitState(zhSlot, "mine", java.time.Duration.ofSeconds(60));
+            en.awaitState(enSlot, "mine", java.time.Duration.ofSeconds(60));
             zh.screenshot("zh-campus-won");
             en.screenshot("en-campus-won");
             assertThat(jdbc().queryForList(

@@ -49,6 +49,10 @@ final class StudentPage implements AutoCloseable {
 
     void signIn(String studentId, String password) {
         await(d -> d.findElement(By.id("view-signin")).isDisplayed());
+        if (Boolean.TRUE.equals(js("return /MicroMessenger/i.test(navigator.userAgent)"))) {
+            // inside WeChat the view may leave for WeChat's sign-in first: typed only once it stays
+            awaitCampusOffer();
+        }
         WebElement id = driver.findElement(By.name("studentId"));
         id.clear();
         id.sendKeys(studentId);
@@ -246,7 +250,11 @@ final class StudentPage implements AutoCloseable {
     }
 
     void awaitState(long slotId, String state) {
-        await(d -> state.equals(state(slotId)));
+        awaitState(slotId, state, Duration.ofSeconds(15));
+    }
+
+    void awaitState(long slotId, String state, Duration atMost) {
+        await(d -> state.equals(state(slotId)), atMost);
     }
 
     /** The opening a slot belongs to, as a card on the page. */
