@@ -17,17 +17,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * documents it for {@code open.weixin.qq.com} and {@code api.weixin.qq.com}: {@code GET
  * /connect/oauth2/authorize} (in WeChat's browser, the user silently agrees for snsapi_base) redirects
  * back with a {@code code}; {@code GET /sns/oauth2/access_token} exchanges it, with the AppSecret,
- * for the user's openid. There is one simulated WeChat user, whose openid is fixed per kit. Codes are
+ * for the user's openid. Who is using WeChat in a browser is the {@value #USER_COOKIE} cookie that
+ * {@code GET /sim/wechat-user?name=} sets (a test's phone of its own): each name has its own openid,
+ * fixed per kit ({@link #openIdOf}); without the cookie it is the kit's one default user. Codes are
  * single-use and live 5 minutes. Not /v3 APIs: nothing here is signed.
  */
 final class OAuth {
 
     static final String AUTHORIZE = "/connect/oauth2/authorize";
     static final String ACCESS_TOKEN = "/sns/oauth2/access_token";
+    /** Sets who uses WeChat in this browser: {@code ?name=}, and {@code &next=} where to go then. */
+    static final String USER = "/sim/wechat-user";
+    /** The browser's simulated WeChat user (a name; cookies ignore ports, so the engine's host sees it too). */
+    static final String USER_COOKIE = "wxsim_user";
+
     private static final Duration CODE_LIFETIME = Duration.ofMinutes(5);
     private static final String CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-    private record Code(String scope, Instant expires) {}
+    private record Code(String scope, String openId, Instant expires) {}
 
     private final Kit kit;
     private final String openId;
@@ -39,11 +46,72 @@ final class OAuth {
     }
 
     boolean handles(String path) {
-        return path.equals(AUTHORIZE) || path.equals(ACCESS_TOKEN);
+        return path.equals(AUTHORIZE) || path.equals(ACCESS_TOKEN) || path.equals(USER);
     }
 
     Response handle(Request request) {
-        return request.path().equals(AUTHORIZE) ? authorize(request) : accessToken(request);
+        return switch (request.path()) {
+            case AUTHORIZE -> authorize(request);
+            case USER -> user(request);
+            default -> accessToken(request);
+        };
+    }
+
+    /**
+     * The openid of the simulated WeChat user {@code name} under the kit's AppID (the kit's default user's for a
+     * blank name): 28 characters starting with {@code o}, as WeChat's look, the same for the same kit and name.
+     */
+    String openIdOf(String name) {
+        if (name == null || name.isBlank()) {
+            return openId;
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((kit.appId() + "/" + name).getBytes(StandardCharsets.UTF_8));
+            return "o"
+                    + java.util.Base64.getUrlEncoder()
+                            .withoutPadding()
+                            .encodeToString(digest)
+                            .substring(0, 27);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Response user(Request request) {
+        if (!request.remote().isLoopbackAddress()) {
+            return errorPage(403, "the simulator's controls answer loopback only");
+        }
+        String name = request.query().getOrDefault("name", "");
+        if (!name.matches("[A-Za-z0-9_-]{0,32}")) {
+            return errorPage(400, "name: letters, digits, - and _ only, at most 32");
+        }
+        String next = request.query().get("next");
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(
+                "Set-Cookie",
+                USER_COOKIE + "=" + name + "; Path=/; SameSite=Lax" + (name.isEmpty() ? "; Max-Age=0" : ""));
+        String body = JSONObject.of("name", name, "openid", openIdOf(name)).toJSONString();
+        if (next != null && (next.startsWith("http://") || next.startsWith("https://"))) {
+            headers.put("Location", next);
+            return new Response(302, headers, new byte[0]);
+        }
+        headers.put("Content-Type", "application/json; charset=utf-8");
+        return new Response(200, headers, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String userOf(Request request) {
+        String cookies = request.header("cookie");
+        if (cookies == null) {
+            return "";
+        }
+        for (String cookie : cookies.split(";")) {
+            String[] pair = cookie.strip().split("=", 2);
+            if (pair.length == 2 && pair[0].equals(USER_COOKIE)) {
+                return pair[1];
+            }
+        }
+        return "";
     }
 
     private Response authorize(Request request) {
@@ -68,7 +136,7 @@ final class OAuth {
         }
         purgeExpired();
         String code = KitStore.random(CODE_ALPHABET, 32);
-        codes.put(code, new Code(scope, Instant.now().plus(CODE_LIFETIME)));
+        codes.put(code, new Code(scope, openIdOf(userOf(request)), Instant.now().plus(CODE_LIFETIME)));
         String state = q.getOrDefault("state", "");
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Location", appendQuery(redirectUri, "code=" + code + "&state=" + encode(state)));
@@ -115,7 +183,7 @@ final class OAuth {
         answer.put("access_token", KitStore.random(CODE_ALPHABET, 86));
         answer.put("expires_in", 7200);
         answer.put("refresh_token", KitStore.random(CODE_ALPHABET, 86));
-        answer.put("openid", openId);
+        answer.put("openid", issued.openId());
         answer.put("scope", issued.scope());
         return json(answer);
     }
