@@ -2,9 +2,9 @@
    one-time code (a student, a staff account, a refusal), a reason shown, and a campus session's sign-out. */
 import { I18N } from '/assets/i18n.js';
 import { Session } from '/assets/api.js';
-import { campusReturn, reasonKey, campusLabel, safeLogoutUrl, offerCampus, leaveForCampus, endSession }
-  from '/assets/campus.js';
-import { cameBackFromCampus } from '/assets/signin.js';
+import { campusReturn, reasonKey, campusLabel, safeLogoutUrl, offerCampus, leaveForCampus, endSession, wechatReturn,
+  wechatReasonKey, insideWechat, start as startCampus } from '/assets/campus.js';
+import { cameBackFromCampus, signIn } from '/assets/signin.js';
 import { fixture, fakeEngine, reply, settle } from './support.js';
 import { equal, same } from './assert.js';
 
@@ -14,9 +14,11 @@ const VIEW = `<p id="booting"></p><span id="who"></span><nav id="tabs"></nav>
   <section id="view-account"></section><section id="view-draw"></section>
   <section id="view-signin" hidden><p id="signin-notice" hidden></p>
     <p id="campus-logout" hidden><a id="campus-logout-link"></a></p>
+    <button id="wechat-signin" type="button" hidden></button>
     <div id="campus-offer" hidden><button id="campus-signin" type="button"></button></div>
     <p id="campus-ldap" hidden></p>
-    <form id="signin-form"><input name="studentId"><input name="password"><button type="submit"></button></form>
+    <form id="signin-form"><input name="studentId"><input name="password">
+      <label id="wechat-link" hidden><input type="checkbox" checked></label><button type="submit"></button></form>
     <p id="signin-error" hidden></p><p id="signin-wait" hidden></p><button id="forgot-open" hidden></button>
     <p id="signin-help" data-i18n="signin.help"></p>
   </section>`;
@@ -47,7 +49,116 @@ async function onTheView(answer, body, hash) {
 const offered = (label) => (method, path) => path === '/auth/campus'
   ? reply(200, { enabled: true, protocol: 'CAS', label }) : null;
 
+const WECHAT = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile MicroMessenger/8.0.50.2600';
+
+function forgetWechat() {
+  sessionStorage.removeItem('courtrush.wechatTried');
+  sessionStorage.removeItem('courtrush.wechatBind');
+}
+
 export default {
+  'a return from WeChat is a code, an offer to bind or a reason; WeChat\'s browser is told by its user agent'() {
+    same(wechatReturn('#wechat=ab-12_C'), { code: 'ab-12_C', wechat: true }, 'a code');
+    same(wechatReturn('#wechat-bind=xy'), { bind: 'xy', wechat: true }, 'an offer to bind');
+    same(wechatReturn('#wechat-error=disabled'), { error: 'disabled', wechat: true }, 'a reason');
+    same(wechatReturn('#wechat-error=whatever'), { error: 'failed', wechat: true }, 'a reason not known');
+    same([wechatReturn('#wechat='), wechatReturn('#wechat-bind=')], [{ error: 'failed', wechat: true },
+      { error: 'failed', wechat: true }], 'nothing');
+    same([wechatReturn('#campus=abc'), wechatReturn('#/slots'), wechatReturn('')], [null, null, null], 'not WeChat');
+    same([insideWechat(WECHAT), insideWechat('Mozilla/5.0 (iPhone) Safari/604.1')], [true, false], 'user agents');
+    for (const lang of ['zh', 'en']) {
+      const was = I18N.lang;
+      I18N.set(lang);
+      for (const reason of ['disabled', 'expired', 'down', 'failed']) {
+        equal(t(wechatReasonKey(reason)) !== wechatReasonKey(reason), true, lang + ' ' + reason);
+      }
+      equal(t('wechat.link') !== 'wechat.link', true, lang + ' the offer');
+      I18N.set(was);
+    }
+  },
+
+  async 'inside WeChat with the official account set, the view leaves for WeChat once per tab; elsewhere never'() {
+    forgetWechat();
+    const wechatOffered = (method, path) => path === '/auth/campus'
+      ? reply(200, { enabled: false, protocol: null, label: '', wechat: true }) : null;
+    try {
+      await onTheView(wechatOffered, async () => {
+        const went = [];
+        await offerCampus(null, { userAgent: WECHAT, go: url => went.push(url) });
+        same([went, el('#wechat-signin').hidden], [['/auth/wechat/start'], false], 'went, the button shown');
+        await offerCampus(null, { userAgent: WECHAT, go: url => went.push(url) });
+        equal(went.length, 1, 'once per tab: signed out or refused, the student chooses');
+      });
+      forgetWechat();
+      await onTheView(wechatOffered, async () => {
+        const went = [];
+        await offerCampus(null, { userAgent: 'Mozilla/5.0 Chrome/120.0', go: url => went.push(url) });
+        same([went, el('#wechat-signin').hidden], [[], true], 'a phone\'s browser');
+      });
+      await onTheView(offered('jAccount'), async () => {
+        const went = [];
+        await offerCampus(null, { userAgent: WECHAT, go: url => went.push(url) });
+        same([went, el('#wechat-signin').hidden], [[], true], 'no official account set');
+      });
+    } finally {
+      forgetWechat();
+    }
+  },
+
+  async 'back from WeChat: a bound student is signed in; one bound to nobody binds with their own sign-in'() {
+    forgetWechat();
+    try {
+      await onTheView((method, path) => path === '/auth/wechat/token'
+        ? reply(200, { token: 'wk', expiresAt: '2999-01-01T00:00:00Z', studentId: 's1', name: 'Han', wechat: true })
+        : null, async (engine) => {
+        let shown = 0;
+        equal(cameBackFromCampus(() => { shown++; }), true, 'a return');
+        equal(location.hash, '', 'the code left the address bar at once');
+        await settle();
+        same([engine.calls[0].method + ' ' + engine.calls[0].path, engine.calls[0].body],
+          ['POST /auth/wechat/token', { code: 'abc' }], 'traded');
+        same([shown, Session.current && Session.current.token, Session.current && Session.current.campus],
+          [1, 'wk', false], 'signed in, not a campus session');
+      }, '#wechat=abc');
+
+      await onTheView((method, path) => path === '/auth/login'
+        ? reply(200, { token: 'tk', expiresAt: '2999-01-01T00:00:00Z', studentId: 's1', name: 'Han', role: 'STUDENT' })
+        : path === '/auth/wechat/bind' ? reply(200, { bound: true }) : null, async (engine) => {
+        startCampus();
+        let shown = 0;
+        cameBackFromCampus(() => { shown++; });
+        same([el('#view-signin').hidden, el('#wechat-link').hidden, el('#wechat-link input').checked],
+          [false, false, true], 'the sign-in view offers to link this WeChat');
+        const form = el('#signin-form');
+        form.studentId.value = 's1';
+        form.password.value = 'pw';
+        await signIn({ preventDefault() {}, target: form }, () => { shown++; });
+        await settle();
+        const posts = engine.calls.filter(c => c.method === 'POST');
+        same(posts.map(c => c.path), ['/auth/login', '/auth/wechat/bind'], 'signed in, then bound');
+        same([posts[1].body, shown, el('#wechat-link').hidden], [{ code: 'offer1' }, 1, true], 'bound');
+      }, '#wechat-bind=offer1');
+
+      await onTheView((method, path) => path === '/auth/login'
+        ? reply(200, { token: 'tk', expiresAt: '2999-01-01T00:00:00Z', studentId: 's1', name: 'Han', role: 'STUDENT' })
+        : null, async (engine) => {
+        startCampus();
+        cameBackFromCampus(() => {});
+        const box = el('#wechat-link input');
+        box.checked = false;
+        box.dispatchEvent(new Event('change'));
+        const form = el('#signin-form');
+        form.studentId.value = 's1';
+        form.password.value = 'pw';
+        await signIn({ preventDefault() {}, target: form }, () => {});
+        await settle();
+        same(engine.calls.filter(c => c.method === 'POST').map(c => c.path), ['/auth/login'], 'unticked: never bound');
+      }, '#wechat-bind=offer2');
+    } finally {
+      forgetWechat();
+    }
+  },
+
   'a return from the university is a code or a reason; anything else is not a return'() {
     same(campusReturn('#campus=ab-12_C'), { code: 'ab-12_C' }, 'a code');
     same(campusReturn('#campus-error=down'), { error: 'down' }, 'a reason');

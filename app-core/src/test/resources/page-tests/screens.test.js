@@ -9,6 +9,7 @@ import { equal, same } from './assert.js';
 
 const t = I18N.t;
 const SIGNIN = `<form id="signin-form"><input name="studentId"><input name="password">
+  <label id="wechat-link" hidden><input type="checkbox" checked></label>
   <button type="submit"></button></form><p id="signin-error" hidden></p><p id="signin-wait" hidden></p>`;
 const INBOX = `<span id="inbox-badge" hidden></span><button id="inbox-read-all" hidden></button>
   <div id="inbox-list"></div><p id="inbox-empty" hidden></p><button id="inbox-more" hidden></button>

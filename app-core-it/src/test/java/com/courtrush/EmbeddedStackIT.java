@@ -7,6 +7,7 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.LdapScenarios;
+import com.courtrush.campus.WechatSignInScenarios;
 import com.courtrush.infra.embedded.BrokerStoreFaults;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedDatabaseFile;
@@ -86,6 +87,7 @@ class EmbeddedStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
+                WechatSignInScenarios,
                 WechatPayTroubleScenarios,
                 LostNotificationScenarios,
                 DeadLetterScenarios,

@@ -5,6 +5,7 @@ import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.CampusScenarios;
 import com.courtrush.campus.LdapScenarios;
+import com.courtrush.campus.WechatSignInScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
@@ -51,6 +52,7 @@ class ExternalStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
+                WechatSignInScenarios,
                 WechatPayTroubleScenarios,
                 LostNotificationScenarios,
                 DeadLetterScenarios,

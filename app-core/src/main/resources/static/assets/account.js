@@ -1,4 +1,5 @@
-/* The account view: who is signed in, changing the password, the calendar feed and the email for notices.
+/* The account view: who is signed in, changing the password, the calendar feed, the email for notices and the
+   WeChat that signs the student in.
    ("Forgot password" is the sign-in view's: signin.js.) */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
@@ -17,6 +18,7 @@ export function start(signOut) {
   $('#email-form').addEventListener('submit', sendEmailCode);
   $('#email-verify').addEventListener('submit', verifyEmail);
   $('#email-remove').addEventListener('click', removeEmail);
+  $('#wechat-unbind').addEventListener('click', unbindWechat);
 }
 
 export function renderAccount() {
@@ -30,6 +32,7 @@ export function renderAccount() {
   $('#password-campus').hidden = !campus;
   loadCalendar(); // an address just made stays shown (a language switch redraws this view): it is shown once
   loadEmail();
+  loadWechat();
 }
 
 /** Signed out: the address shown once goes with the student. */
@@ -216,6 +219,41 @@ async function removeEmail() {
   if (a.status === 200) {
     showEmail(a.data);
     say($('#email-message'), 'ok', t('email.removed'));
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+}
+
+/* Signing in by WeChat (SPEC §22): shown when the gym's official account is set; the student unbinds at will. */
+
+async function loadWechat() {
+  const a = await Api.get('/auth/wechat/binding');
+  if (a.status === 200) {
+    showWechat(a.data);
+  }
+}
+
+/** What the WeChat binding's state shows: whether at all, its text, whether "unlink" shows. */
+export function wechatView(binding) {
+  return {
+    shown: Boolean(binding.offered || binding.bound),
+    text: binding.bound ? t('wechatAccount.bound') : t('wechatAccount.none'),
+    unbind: Boolean(binding.bound)
+  };
+}
+
+function showWechat(binding) {
+  const view = wechatView(binding);
+  $('#wechat-binding').hidden = !view.shown;
+  setText($('#wechat-state'), view.text);
+  $('#wechat-unbind').hidden = !view.unbind;
+}
+
+async function unbindWechat() {
+  const a = await Api.del('/auth/wechat/binding');
+  if (a.status === 200) {
+    showWechat({ offered: true, bound: false });
+    toast(t('wechatAccount.unbound'));
   } else if (a.status !== 401) {
     toast(a.message);
   }

@@ -12,14 +12,26 @@ import { $, setText } from './dom.js';
 
 const t = I18N.t;
 const REASONS = ['notAllowed', 'left', 'disabled', 'down', 'expired', 'failed'];
+const WECHAT_REASONS = ['disabled', 'expired', 'down', 'failed'];
+const WECHAT_TRIED = 'courtrush.wechatTried'; // this tab went to WeChat once: never again by itself (signed out, refused)
+const WECHAT_BIND = 'courtrush.wechatBind';   // WeChat's offer to bind, for the student's own sign-in to take
 
-let offer = { enabled: false, protocol: null, label: '' }; // the engine's last word on the offer
+let offer = { enabled: false, protocol: null, label: '', wechat: false }; // the engine's last word on the offer
+let wechatOffer = null;                    // the offer to bind while the student may still untick it
 let directoryLogout = null;                // the university's sign-out offered after a campus sign-out
 let asked = 0;                             // answers to an earlier ask are dropped
 
 /** Wires the button: it leaves for the university's sign-in, and is pressable again if the student comes back. */
 export function start() {
   $('#campus-signin').addEventListener('click', () => leaveForCampus(url => location.assign(url)));
+  $('#wechat-signin').addEventListener('click', () => leaveForWechat(url => location.assign(url)));
+  $('#wechat-link input').addEventListener('change', event => {
+    if (event.target.checked && wechatOffer) {
+      sessionStorage.setItem(WECHAT_BIND, wechatOffer);
+    } else {
+      sessionStorage.removeItem(WECHAT_BIND);
+    }
+  });
   window.addEventListener('pageshow', event => {
     if (event.persisted) {
       ready($('#campus-signin')); // back from the university's page out of the browser's cache
@@ -43,6 +55,86 @@ export function campusReturn(hash) {
     return { error: REASONS.includes(value) ? value : 'failed' };
   }
   return value ? { code: value } : { error: 'failed' };
+}
+
+/*
+ * Signing in by WeChat (SPEC §22). Inside WeChat's browser, when the gym's official account is set (GET /auth/campus
+ * says wechat), the sign-in view goes by itself, once per tab, to GET /auth/wechat/start; WeChat's OAuth sends the
+ * page back to /#wechat=<one-time code> (a bound student: traded for the token as a campus return is),
+ * /#wechat-bind=<code> (nobody bound yet: the student's own sign-in then binds this WeChat, unless they untick the
+ * offer) or /#wechat-error=<reason>.
+ */
+
+/** Whether the page is open in WeChat's own browser. */
+export function insideWechat(userAgent = navigator.userAgent) {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/** What a location hash brings back from WeChat: {code}, {bind: code}, {error: reason}, or null (nothing). */
+export function wechatReturn(hash) {
+  const m = /^#wechat(-error|-bind)?=(.*)$/.exec(hash || '');
+  if (!m) {
+    return null;
+  }
+  let value;
+  try {
+    value = decodeURIComponent(m[2]);
+  } catch (e) {
+    value = '';
+  }
+  if (m[1] === '-error') {
+    return { error: WECHAT_REASONS.includes(value) ? value : 'failed', wechat: true };
+  }
+  if (!value) {
+    return { error: 'failed', wechat: true };
+  }
+  return m[1] === '-bind' ? { bind: value, wechat: true } : { code: value, wechat: true };
+}
+
+/** The key of the text that tells a student why WeChat did not sign them in. */
+export function wechatReasonKey(reason) {
+  return 'wechat.error.' + (WECHAT_REASONS.includes(reason) ? reason : 'failed');
+}
+
+/** WeChat knows nobody here yet: the sign-in view offers to bind this WeChat with the student's own sign-in. */
+export function offerWechatBinding(code) {
+  wechatOffer = code;
+  sessionStorage.setItem(WECHAT_BIND, code);
+  sessionStorage.setItem(WECHAT_TRIED, '1');
+  $('#wechat-link input').checked = true;
+  $('#wechat-link').hidden = false;
+}
+
+/**
+ * After the student's own sign-in: binds the WeChat that was offered (POST /auth/wechat/bind, with the engine's
+ * cookie of WeChat's return), if the offer still stands. Answers whether it was bound.
+ */
+export async function bindWechat() {
+  const code = sessionStorage.getItem(WECHAT_BIND);
+  sessionStorage.removeItem(WECHAT_BIND);
+  wechatOffer = null;
+  $('#wechat-link').hidden = true;
+  if (!code) {
+    return false;
+  }
+  const a = await Api.postWithCookie('/auth/wechat/bind', { code });
+  return a.status === 200;
+}
+
+/** Leaves for WeChat's sign-in ({@code go} navigates the whole page), remembering where to come back to. */
+export function leaveForWechat(go) {
+  sessionStorage.setItem(WECHAT_TRIED, '1');
+  sessionStorage.setItem('courtrush.return', sessionStorage.getItem('courtrush.return') || location.hash || '#/slots');
+  const button = $('#wechat-signin');
+  button.disabled = true;
+  button.classList.add('busy');
+  setText(button, t('wechat.going'));
+  go('/auth/wechat/start');
+}
+
+/** Trades WeChat's one-time code for the engine's token: POST /auth/wechat/token, with the engine's cookie. */
+export function exchangeWechat(code) {
+  return Api.postWithCookie('/auth/wechat/token', { code });
 }
 
 /** The key of the text that tells a student why the campus sign-in did not sign them in. */
@@ -76,9 +168,10 @@ export function safeLogoutUrl(url) {
 /**
  * Asks whether the campus sign-in is offered and shows its button (hidden when not, or when the engine does not
  * say); {@code logoutUrl}, after a campus sign-out, is the university's sign-out to offer as a link. The view
- * says data-campus="ready" once this is on screen.
+ * says data-campus="ready" once this is on screen. Inside WeChat ({@code browser}'s user agent), with the
+ * official account set, it leaves for WeChat's sign-in once per tab ({@code browser.go}).
  */
-export async function offerCampus(logoutUrl) {
+export async function offerCampus(logoutUrl, browser = { userAgent: navigator.userAgent, go: url => location.assign(url) }) {
   const mine = ++asked;
   directoryLogout = safeLogoutUrl(logoutUrl);
   $('#view-signin').dataset.campus = 'asking';
@@ -88,10 +181,21 @@ export async function offerCampus(logoutUrl) {
     return;
   }
   offer = a.status === 200 && a.data
-    ? { enabled: a.data.enabled === true, protocol: a.data.protocol || null, label: a.data.label || '' }
-    : { enabled: false, protocol: null, label: offer.label };
+    ? { enabled: a.data.enabled === true, protocol: a.data.protocol || null, label: a.data.label || '',
+        wechat: a.data.wechat === true }
+    : { enabled: false, protocol: null, label: offer.label, wechat: false };
   ready($('#campus-signin'));
+  const wechat = offer.wechat && insideWechat(browser.userAgent);
+  const button = $('#wechat-signin');
+  button.disabled = false;
+  button.classList.remove('busy');
+  button.hidden = !wechat;
   redraw();
+  if (wechat && !sessionStorage.getItem(WECHAT_TRIED)) {
+    $('#view-signin').dataset.campus = 'leaving';
+    leaveForWechat(browser.go); // opened from the gym's official account: signed in by WeChat
+    return;
+  }
   $('#view-signin').dataset.campus = 'ready';
 }
 
@@ -108,6 +212,8 @@ export function redraw() {
   setText(help, t(help.dataset.i18n));
   const button = $('#campus-signin');
   setText(button, button.disabled ? t('campus.going', label) : t('campus.signIn', label));
+  const wechat = $('#wechat-signin');
+  setText(wechat, wechat.disabled ? t('wechat.going') : t('wechat.signIn'));
   const link = $('#campus-logout-link');
   if (directoryLogout) {
     link.href = directoryLogout;

@@ -1,5 +1,5 @@
 /* The sign-in view: signing in (a slow one says why it waits), the campus sign-in when the engine offers it
-   and the return from it (campus.js), and "forgot password" by email when the gym sends email (GET
+   and the return from it, signing in by WeChat inside WeChat's browser (campus.js), and "forgot password" by email when the gym sends email (GET
    /auth/options). Signing out is the flow's (app.js): it forgets the student everywhere. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
@@ -46,6 +46,7 @@ function showError(text) {
 
 /** After a sign-in: back where the student was sent to sign in from, or where {@code signedIn} goes. */
 function goOn(signedIn) {
+  Campus.bindWechat(); // WeChat's offer to bind, if the student took it: theirs now that they signed in
   const back = sessionStorage.getItem('courtrush.return');
   sessionStorage.removeItem('courtrush.return');
   if (back && back !== location.hash) {
@@ -62,15 +63,22 @@ function goOn(signedIn) {
  * not. Answers whether the hash was such a return (if not, nothing was done).
  */
 export function cameBackFromCampus(signedIn) {
-  const back = Campus.campusReturn(location.hash);
+  const back = Campus.wechatReturn(location.hash) || Campus.campusReturn(location.hash);
   if (!back) {
     return false;
   }
   history.replaceState(history.state, '', location.pathname + location.search);
-  if (back.error) {
-    refusedUnlessSignedIn(t(Campus.reasonKey(back.error)), signedIn);
+  if (back.bind) {
+    Campus.offerWechatBinding(back.bind);
+    if (Session.current) {
+      goOn(signedIn); // signed in already: this WeChat is theirs to bind
+    } else {
+      showSignin();
+    }
+  } else if (back.error) {
+    refusedUnlessSignedIn(t(back.wechat ? Campus.wechatReasonKey(back.error) : Campus.reasonKey(back.error)), signedIn);
   } else {
-    campusSignIn(back.code, signedIn);
+    campusSignIn(back.code, signedIn, back.wechat);
   }
   return true;
 }
@@ -88,14 +96,14 @@ function refusedUnlessSignedIn(why, signedIn) {
   showError(why);
 }
 
-async function campusSignIn(code, signedIn) {
-  const a = await Campus.exchange(code);
+async function campusSignIn(code, signedIn, wechat) {
+  const a = await (wechat ? Campus.exchangeWechat(code) : Campus.exchange(code));
   const outcome = signInOutcome(a);
   if (outcome === 'refused') {
     refusedUnlessSignedIn(a.message, signedIn);
     return;
   }
-  Session.save(Object.assign({}, a.data, { campus: true }));
+  Session.save(wechat ? a.data : Object.assign({}, a.data, { campus: true }));
   if (outcome === 'staff') {
     const directoryLogout = await Campus.endSession();
     Session.clear();

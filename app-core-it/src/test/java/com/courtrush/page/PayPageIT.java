@@ -133,6 +133,60 @@ class PayPageIT extends PageTest {
     }
 
     /**
+     * Issue 79: opened from the gym's official account inside WeChat, the page goes to WeChat by itself. Ann's WeChat
+     * is linked to nobody: the page offers to link it, and her own sign-in does; her next visit signs her in with no
+     * password; she unlinks it in My account, and the link offers to link again.
+     */
+    @Test
+    void insideWechatTheGymsLinkSignsAStudentInOnceHerOwnSignInLinkedHerWechat() {
+        Student ann = api().students(1).get(0);
+        // the official account set with the merchant; payments may stay simulated
+        TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        String page = "http://127.0.0.1:" + port + "/";
+        try (StudentPage phone = new StudentPage(
+                Chromium.openInsideWechat(PHONE, "zh-CN", PaySimulator.shared().bridgeScript()), port)) {
+            // whose WeChat this is, at the simulator, then the gym's link
+            phone.driver.get(PaySimulator.shared().baseUrl() + "/sim/wechat-user?name=ann" + ann.studentId() + "&next="
+                    + java.net.URLEncoder.encode(page, java.nio.charset.StandardCharsets.UTF_8));
+            phone.await(d -> d.findElement(By.id("wechat-link")).isDisplayed());
+            assertThat(phone.driver.getCurrentUrl())
+                    .as("the offer's code left the address bar")
+                    .doesNotContain("#");
+            phone.screenshot("zh-wechat-link-offered");
+            phone.signIn(ann);
+            phone.await(d -> phone.showsView("slots"));
+            phone.await(d -> jdbc().queryForObject(
+                                    "select count(*) from wechat_openid where user_id = ?",
+                                    Integer.class,
+                                    userIdOf(ann))
+                    == 1);
+
+            // the next visit (WeChat closed and opened again): signed in by WeChat, no password typed
+            phone.js("localStorage.clear(); sessionStorage.clear();");
+            phone.open("");
+            phone.await(d -> phone.showsView("slots"));
+            assertThat(phone.driver.findElement(By.id("who")).getText()).contains(ann.studentId());
+            phone.screenshot("zh-wechat-signed-in");
+
+            phone.open("#/account");
+            WebElement state = phone.await(d -> {
+                WebElement shown = d.findElement(By.id("wechat-state"));
+                return shown.isDisplayed() && shown.getText().contains("已绑定微信") ? shown : null;
+            });
+            phone.js("arguments[0].scrollIntoView({block: 'center'})", state);
+            phone.screenshot("zh-wechat-account-linked");
+            phone.tap(phone.driver.findElement(By.id("wechat-unbind")));
+            phone.await(d -> state.getText().contains("未绑定微信"));
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from wechat_openid where user_id = ?",
+                                    Integer.class,
+                                    userIdOf(ann)))
+                    .isZero();
+            assertThat(phone.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /**
      * Issue 74: WeChat Pay's notification is lost on its way, and the booking is confirmed within seconds of the
      * student's return to the page — not at the payment timeout, minutes later: the page asks the engine at once to ask
      * WeChat Pay, and says what it is doing meanwhile.

@@ -152,6 +152,36 @@ public class AuthService {
         return Optional.of(LoginResult.of(account, token));
     }
 
+    /**
+     * Signs in the student WeChat vouched for: the one a WeChat user's openid is bound to (SPEC §22), with no password.
+     * Refused (403 {@code auth.disabled}) when the gym disabled the account, audited as a refusal; a staff account is
+     * never signed in so ({@code wechat.studentsOnly}): staff sign in with their password or the campus directory.
+     * A blocked student is signed in: a block stops new bookings, not paying, seeing or checking in (SPEC §16).
+     */
+    public LoginResult signInByWechat(long userId) {
+        UserAccount account = accounts.selectById(userId);
+        if (account == null || account.getRole() != Role.STUDENT) {
+            throw new CourtRushException(Outcome.FORBIDDEN, "wechat.studentsOnly");
+        }
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            audit.record(
+                    account.actor(),
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
+                    account.getStudentId(),
+                    new EngineText("audit.signInDisabled", AuditActors.signInSource("WECHAT")));
+            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+        }
+        TokenService.IssuedToken token = tokens.issue(account);
+        audit.record(
+                account.actor(),
+                AuditAction.SIGN_IN,
+                AuditTarget.USER,
+                account.getStudentId(),
+                new EngineText("audit.signedInFrom", AuditActors.signInSource("WECHAT")));
+        return LoginResult.of(account, token);
+    }
+
     /** The directory checks the password; the person's account is found or made and signed in. */
     private CompletableFuture<LoginResult> viaDirectory(String studentId, String password, String address) {
         return directory.check(studentId, password).handle((person, failure) -> {

@@ -178,6 +178,14 @@ class SecurityConfig {
                         .requestMatchers(
                                 HttpMethod.POST, "/auth/campus/cas", "/auth/campus/oidc/logout", "/auth/campus/token")
                         .permitAll()
+                        // signing in by WeChat (SPEC §22): the start, WeChat's return and the one-time code need no
+                        // token; binding and unbinding are the student's own
+                        .requestMatchers(HttpMethod.GET, "/auth/wechat/start", "/auth/wechat/return")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.POST, "/auth/wechat/token")
+                        .permitAll()
+                        .requestMatchers("/auth/wechat/bind", "/auth/wechat/binding")
+                        .hasRole(student)
                         .anyRequest()
                         .authenticated())
                 .build();

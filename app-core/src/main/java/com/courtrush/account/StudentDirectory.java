@@ -203,6 +203,11 @@ public class StudentDirectory {
     }
 
     /** A student's account; a staff account is refused here (a manager changes it under Staff). */
+    /** The student id of the student account {@code userId}: 404 when there is none, 403 for a staff account. */
+    public String studentIdOf(long userId) {
+        return student(userId).getStudentId();
+    }
+
     private UserAccount student(long userId) {
         UserAccount account = get(userId);
         if (account.getRole() != Role.STUDENT) {

@@ -48,14 +48,16 @@ class CampusController {
     static final int STARTS_PER_MINUTE = 30;
 
     private final CampusSignIn campus;
+    private final WechatSignIn wechat;
     private final Map<String, Bucket> starts = Caffeine.newBuilder()
             .maximumSize(100_000)
             .expireAfterAccess(Duration.ofMinutes(2))
             .<String, Bucket>build()
             .asMap();
 
-    CampusController(CampusSignIn campus) {
+    CampusController(CampusSignIn campus, WechatSignIn wechat) {
         this.campus = campus;
+        this.wechat = wechat;
     }
 
     private static Bucket startsPerAddress() {
@@ -67,10 +69,12 @@ class CampusController {
                 .build();
     }
 
-    @Operation(summary = "Whether the page offers the campus account, by which protocol, and the gym's name for it")
+    @Operation(
+            summary = "Whether the page offers the campus account, by which protocol, and the gym's name for it;"
+                    + " whether WeChat's browser signs in by WeChat")
     @GetMapping
     ApiResponse<CampusOffer> offer() {
-        return ApiResponse.ok(campus.offer());
+        return ApiResponse.ok(campus.offer().withWechat(wechat.offered()));
     }
 
     @Operation(

@@ -49,6 +49,9 @@ class CampusFlows {
     /** The engine's answer waiting for the page. */
     record Handoff(String binding, AuthService.LoginResult login) {}
 
+    /** A WeChat user not yet bound, offered to bind after their own sign-in in this browser (SPEC §22). */
+    record BindOffer(String binding, String appId, String openid) {}
+
     /** What ends an engine token, and how to offer the directory's logout to its holder. */
     record Held(long userId, String tokenId, long expiresAtEpochSecond) {}
 
@@ -106,6 +109,22 @@ class CampusFlows {
         }
         return takeBound(bucket(RedisKeys.campusHandoff(code)), cookie, Handoff.class, Handoff::binding)
                 .map(Handoff::login);
+    }
+
+    /** Keeps the WeChat user's offer to bind for this browser; answers the code the page binds with. */
+    String offerBinding(String cookie, String appId, String openid) {
+        String code = random();
+        bucket(RedisKeys.wechatBindOffer(code))
+                .set(JSON.toJSONString(new BindOffer(binding(cookie), appId, openid)), START_TTL);
+        return code;
+    }
+
+    /** The offer, once, and only for the browser WeChat sent back. */
+    Optional<BindOffer> takeOffer(String code, String cookie) {
+        if (code == null || code.length() > 100) {
+            return Optional.empty();
+        }
+        return takeBound(bucket(RedisKeys.wechatBindOffer(code)), cookie, BindOffer.class, BindOffer::binding);
     }
 
     /**

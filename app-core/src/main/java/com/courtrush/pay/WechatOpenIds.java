@@ -1,50 +1,45 @@
 package com.courtrush.pay;
 
-import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONException;
-import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
-import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Base64;
 import java.util.Map;
-import okhttp3.HttpUrl;
-import okhttp3.Request;
-import okhttp3.Response;
 import org.redisson.api.RBucket;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Who a student is at the gym's official account (their openid), which paying inside WeChat (JSAPI) needs: asked
  * once of WeChat by its OAuth (snsapi_base — no consent screen: WeChat sends the student straight back with a
- * code), the code exchanged for the openid with the official account's AppSecret, and kept. The round trip is bound
+ * code), the code exchanged for the openid with the official account's AppSecret ({@link OfficialAccount}), and kept. The round trip is bound
  * to the student who began it by a single-use state, ten minutes at most.
  */
 @Component
 class WechatOpenIds {
 
-    private static final Logger log = LoggerFactory.getLogger(WechatOpenIds.class);
     private static final Duration STATE_LIVES = Duration.ofMinutes(10);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final WechatOpenIdMapper mapper;
     private final WechatPayClients clients;
+    private final OfficialAccount account;
     private final RedissonClient redisson;
     private final Clock clock;
 
-    WechatOpenIds(WechatOpenIdMapper mapper, WechatPayClients clients, RedissonClient redisson, Clock clock) {
+    WechatOpenIds(
+            WechatOpenIdMapper mapper,
+            WechatPayClients clients,
+            OfficialAccount account,
+            RedissonClient redisson,
+            Clock clock) {
         this.mapper = mapper;
         this.clients = clients;
+        this.account = account;
         this.redisson = redisson;
         this.clock = clock;
     }
@@ -74,11 +69,7 @@ class WechatOpenIds {
         RANDOM.nextBytes(random);
         String state = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         bucket(state).set(Long.toString(userId), STATE_LIVES);
-        String back = merchant.settings().publicUrl() + "/?pay=" + reservationId;
-        return merchant.oauthBase() + "/connect/oauth2/authorize?appid="
-                + encode(merchant.settings().appId())
-                + "&redirect_uri=" + encode(back) + "&response_type=code&scope=snsapi_base&state=" + state
-                + "#wechat_redirect";
+        return account.authorizeUrl(merchant.settings().publicUrl() + "/?pay=" + reservationId, state);
     }
 
     private String exchange(WechatPayClients.Clients merchant, long userId, String code, String state) {
@@ -87,41 +78,12 @@ class WechatOpenIds {
             // not this student's round trip, used, or too old: the page starts it again
             throw CourtRushException.badRequest("pay.wechatReturnExpired");
         }
-        String appId = merchant.settings().appId();
-        HttpUrl url = HttpUrl.get(merchant.apiBase() + "/sns/oauth2/access_token")
-                .newBuilder()
-                .addQueryParameter("appid", appId)
-                .addQueryParameter("secret", merchant.secrets().appSecret())
-                .addQueryParameter("code", code)
-                .addQueryParameter("grant_type", "authorization_code")
-                .build();
-        JSONObject answer;
-        try (Response response =
-                merchant.http().newCall(new Request.Builder().url(url).build()).execute()) {
-            answer = JSON.parseObject(
-                    response.body() == null ? "" : response.body().string());
-        } catch (IOException | JSONException e) {
-            // the address carries the AppSecret: never logged, only what went wrong
-            log.warn(
-                    "WeChat's OAuth could not be asked for an openid: {}",
-                    e.getClass().getSimpleName());
-            throw CourtRushException.unavailable(e, "pay.providerUnreachable");
-        }
-        String openid = answer == null ? null : answer.getString("openid");
-        if (openid == null || openid.isBlank()) {
-            Object errcode = answer == null ? null : answer.get("errcode");
-            log.warn("WeChat's OAuth refused a code for user {}: errcode {}", userId, errcode);
-            throw CourtRushException.conflict("pay.wechatReturnRefused", errcode);
-        }
-        mapper.keep(userId, appId, openid, LocalDateTime.now(clock));
+        String openid = account.openIdOf(code);
+        mapper.keep(userId, merchant.settings().appId(), openid, LocalDateTime.now(clock));
         return openid;
     }
 
     private RBucket<String> bucket(String state) {
         return redisson.getBucket(RedisKeys.wechatOauthState(state), StringCodec.INSTANCE);
-    }
-
-    private static String encode(String text) {
-        return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 }

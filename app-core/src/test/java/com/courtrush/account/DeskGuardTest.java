@@ -78,6 +78,7 @@ class DeskGuardTest {
             "PaymentDesk.refund",
             "PaymentDesk.refundPart",
             "StudentDesk.importPart",
+            "CampusSignInDesk.unbindWechat",
             "TillDesk.openShift",
             "TillDesk.shift",
             "TillDesk.closeShift",

@@ -10,6 +10,7 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
@@ -38,7 +39,13 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 
 /** The campus sign-in's doors: what a browser, the directory and staff get back, over HTTP. */
-@WebMvcTest(controllers = {CampusController.class, CampusAdminController.class})
+@WebMvcTest(
+        controllers = {
+            CampusController.class,
+            CampusAdminController.class,
+            WechatController.class,
+            WechatAdminController.class
+        })
 @WebSlice
 class CampusWebTest {
 
@@ -50,6 +57,95 @@ class CampusWebTest {
 
     @MockitoBean
     CampusSignInDesk desk;
+
+    @MockitoBean
+    WechatSignIn wechat;
+
+    @Test
+    void insideWechatTheStartSendsTheBrowserToWechatWithACookieAndTheReturnGoesOnToThePage() throws Exception {
+        given(wechat.start(anyString()))
+                .willReturn(
+                        URI.create("https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect"));
+        mvc.perform(get("/auth/wechat/start"))
+                .andExpect(status().isFound())
+                .andExpect(header().string(
+                                "Location",
+                                "https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect"))
+                .andExpect(header().string(
+                                "Set-Cookie",
+                                allOf(
+                                        containsString(WechatController.COOKIE + "="),
+                                        containsString("Path=/auth/wechat"),
+                                        containsString("HttpOnly"),
+                                        containsString("SameSite=Lax"))));
+        given(wechat.returned("s1", "c1", "k1")).willReturn(URI.create("https://gym.example.edu/#wechat=h1"));
+        mvc.perform(get("/auth/wechat/return")
+                        .param("state", "s1")
+                        .param("code", "c1")
+                        .cookie(new jakarta.servlet.http.Cookie(WechatController.COOKIE, "k1")))
+                .andExpect(status().isFound())
+                .andExpect(header().string("Location", "https://gym.example.edu/#wechat=h1"));
+        given(wechat.fetch("h1", "k1"))
+                .willReturn(new com.courtrush.account.AuthService.LoginResult(
+                        "tk",
+                        java.time.Instant.parse("2999-01-01T00:00:00Z"),
+                        "s1",
+                        "Han",
+                        com.courtrush.account.api.Role.STUDENT,
+                        false));
+        mvc.perform(post("/auth/wechat/token")
+                        .cookie(new jakarta.servlet.http.Cookie(WechatController.COOKIE, "k1"))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"code\":\"h1\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.token").value("tk"))
+                .andExpect(jsonPath("$.data.wechat").value(true));
+        given(wechat.offered()).willReturn(true);
+        given(campus.offer()).willReturn(new CampusOffer(false, null, ""));
+        mvc.perform(get("/auth/campus")).andExpect(jsonPath("$.data.wechat").value(true));
+    }
+
+    @Test
+    void bindingIsAStudentsOwnAndStaffUnbindThroughTheDesk() throws Exception {
+        mvc.perform(post("/auth/wechat/bind")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"code\":\"o1\"}"))
+                .andExpect(status().isUnauthorized());
+        mvc.perform(post("/auth/wechat/bind")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"code\":\"o1\"}"))
+                .andExpect(status().isForbidden());
+        mvc.perform(post("/auth/wechat/bind")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .cookie(new jakarta.servlet.http.Cookie(WechatController.COOKIE, "k1"))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"code\":\"o1\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.bound").value(true));
+        org.mockito.Mockito.verify(wechat)
+                .bind(any(), org.mockito.ArgumentMatchers.eq("o1"), org.mockito.ArgumentMatchers.eq("k1"));
+
+        given(wechat.bound(any())).willReturn(true);
+        given(wechat.offered()).willReturn(true);
+        mvc.perform(get("/auth/wechat/binding").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.bound").value(true))
+                .andExpect(jsonPath("$.data.offered").value(true));
+        given(wechat.unbind(any())).willReturn(true);
+        mvc.perform(delete("/auth/wechat/binding").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.unbound").value(true));
+        mvc.perform(delete("/auth/wechat/binding").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isForbidden());
+
+        given(desk.unbindWechat(org.mockito.ArgumentMatchers.eq(5L), any())).willReturn(true);
+        mvc.perform(delete("/admin/wechat-bindings/5").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isForbidden());
+        mvc.perform(delete("/admin/wechat-bindings/5").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.unbound").value(true));
+    }
 
     @Test
     void aStartSendsTheBrowserToTheDirectoryWithACookieThatBindsTheSignInToIt() throws Exception {

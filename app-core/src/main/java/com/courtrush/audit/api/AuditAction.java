@@ -77,7 +77,9 @@ public enum AuditAction {
     SWEEP_HISTORY,
     UPDATE_SETTINGS,
     WALK_IN,
-    WARM_UP;
+    WARM_UP,
+    WECHAT_BOUND,
+    WECHAT_UNBOUND;
 
     /** How the trail stores it (and a filter names it). */
     public String code() {

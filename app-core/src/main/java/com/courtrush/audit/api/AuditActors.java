@@ -59,7 +59,11 @@ public final class AuditActors {
      * campus protocol (CAS, OIDC, LDAP) by its name.
      */
     public static Object signInSource(String source) {
-        return "LOCAL".equals(source) ? new EngineText("audit.sourceLocal") : source;
+        return switch (source) {
+            case "LOCAL" -> new EngineText("audit.sourceLocal");
+            case "WECHAT" -> new EngineText("audit.sourceWechat");
+            default -> source;
+        };
     }
 
     /** Whether {@code text} names an actor the way the trail writes one (not "admin", which plain text may hold). */

@@ -296,6 +296,20 @@ public final class RedisKeys {
         return "bf:wechat:oauth:" + state;
     }
 
+    /**
+     * Where WxJava keeps the official account's access token and tickets, and the lock of their renewal, shared by
+     * every node (SPEC §22): under this prefix, by AppID.
+     */
+    public static final String WECHAT_MP = "bf:wechat-mp";
+
+    /**
+     * A WeChat user not yet bound, offered to bind after their own sign-in in the browser that came back from WeChat
+     * (SPEC §22): their AppID and openid, by a one-time code, ten minutes.
+     */
+    public static String wechatBindOffer(String code) {
+        return "bf:wechat:bind:" + code;
+    }
+
     /** The engine's answer to a campus sign-in, waiting for the page to fetch it once with {@code code}. */
     public static String campusHandoff(String code) {
         return "bf:campus:handoff:" + code;

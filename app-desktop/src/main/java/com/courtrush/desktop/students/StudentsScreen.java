@@ -22,13 +22,17 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.FileChooser;
 
-/** Students: list, CSV import with progress, reset password, disable/enable, strikes, this week's fair share. */
+/**
+ * Students: list, CSV import with progress, reset password, disable/enable, strikes, this week's fair share, unlink
+ * the WeChat that signs them in.
+ */
 public final class StudentsScreen implements Screen {
 
     private final StudentsViewModel model;
     private final StrikesViewModel strikes;
     private final ShareViewModel share;
     private final LeaversViewModel leavers;
+    private final WechatUnlinkViewModel wechat;
     private final Node root;
 
     public StudentsScreen(ConsoleContext context) {
@@ -44,6 +48,8 @@ public final class StudentsScreen implements Screen {
                 i18n);
         share = new ShareViewModel(context.desks().attendance(), context.tasks(), i18n);
         leavers = new LeaversViewModel(context.desks().students(), context.tasks(), i18n);
+        wechat = new WechatUnlinkViewModel(
+                context.desks().campus(), context.tasks(), context.notices(), i18n, context.staff());
 
         TableView<Student> table = students(i18n);
         Label total = new Label();
@@ -137,6 +143,18 @@ public final class StudentsScreen implements Screen {
             Student student = table.getSelectionModel().getSelectedItem();
             ShareDialog.show(table.getScene().getWindow(), i18n, share, student.studentId(), student.name());
         });
+        Button unlink = button(i18n.t("students.unlinkWechat"), "unlinkWechat", () -> {
+            Student student = table.getSelectionModel().getSelectedItem();
+            if (Questions.confirm(
+                    table.getScene().getWindow(),
+                    i18n,
+                    i18n.t("students.unlinkWechat"),
+                    i18n.t("students.unlinkWechatAsk", student.studentId()))) {
+                wechat.unlink(student);
+            }
+        });
+        unlink.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
         shareButton
                 .disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
@@ -147,7 +165,7 @@ public final class StudentsScreen implements Screen {
         strikesButton
                 .disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
-        return bar(reset, toggle, strikesButton, shareButton);
+        return bar(reset, toggle, strikesButton, shareButton, unlink);
     }
 
     @Override

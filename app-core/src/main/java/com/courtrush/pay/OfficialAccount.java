@@ -1,0 +1,121 @@
+package com.courtrush.pay;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.redis.RedisKeys;
+import java.util.Optional;
+import me.chanjar.weixin.common.api.WxConsts;
+import me.chanjar.weixin.common.error.WxErrorException;
+import me.chanjar.weixin.mp.api.WxMpService;
+import me.chanjar.weixin.mp.api.impl.WxMpServiceImpl;
+import me.chanjar.weixin.mp.config.WxMpHostConfig;
+import me.chanjar.weixin.mp.config.impl.WxMpRedissonConfigImpl;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The gym's WeChat official account (公众号): the one students pay through inside WeChat, whose AppID and AppSecret a
+ * manager sets with the merchant. Its APIs go through WxJava ({@code weixin-java-mp}), pointed at WeChat or, in demos
+ * and tests, at the simulator, with the account's access token and tickets kept in the engine's Redis for every node
+ * ({@link RedisKeys#WECHAT_MP}). Known whether payments are live or simulated: a merchant saved with its AppSecret on
+ * file is enough to sign students in (SPEC §22).
+ */
+@Component
+public class OfficialAccount {
+
+    private static final Logger log = LoggerFactory.getLogger(OfficialAccount.class);
+
+    private final WechatPayClients clients;
+    private final RedissonClient redisson;
+    private volatile Built built;
+
+    /** WxJava's service, for the account and the addresses it was made with. */
+    private record Built(String appId, String secret, String openBase, String apiBase, WxMpService service) {}
+
+    OfficialAccount(WechatPayClients clients, RedissonClient redisson) {
+        this.clients = clients;
+        this.redisson = redisson;
+    }
+
+    /** The account's AppID, when one is set with its AppSecret; empty otherwise. */
+    public Optional<String> appId() {
+        return service().map(service -> service.getWxMpConfigStorage().getAppId());
+    }
+
+    /**
+     * Where students reach the engine, as the merchant was set with (WeChat sends browsers back only to the account's
+     * registered domain); empty when no account is set.
+     */
+    public Optional<String> publicUrl() {
+        return clients.merchant()
+                .filter(WechatPayClients.Clients::jsapiReady)
+                .map(merchant -> merchant.settings().publicUrl());
+    }
+
+    /**
+     * Where a browser inside WeChat is sent to learn who it is, without a consent screen (snsapi_base): WeChat sends
+     * it back to {@code redirectUri} with a {@code code} and the {@code state}.
+     */
+    public String authorizeUrl(String redirectUri, String state) {
+        return required()
+                .getOAuth2Service()
+                .buildAuthorizationUrl(redirectUri, WxConsts.OAuth2Scope.SNSAPI_BASE, state);
+    }
+
+    /**
+     * The openid a code from WeChat's return stands for, at this account. A code WeChat refuses (used, expired, of
+     * another account) is a 409 {@code pay.wechatReturnRefused}; WeChat out of reach a 503.
+     */
+    public String openIdOf(String code) {
+        WxMpService service = required();
+        try {
+            return service.getOAuth2Service().getAccessToken(code).getOpenId();
+        } catch (WxErrorException e) {
+            int errcode = e.getError().getErrorCode();
+            if (errcode == 99999 || errcode == -1) {
+                // WxJava's own code for an I/O failure; -1 is WeChat's "system busy"
+                log.warn(
+                        "WeChat's OAuth could not be asked for an openid: {}",
+                        e.getError().getErrorMsg());
+                throw CourtRushException.unavailable(e, "pay.providerUnreachable");
+            }
+            log.warn("WeChat's OAuth refused a code: errcode {}", errcode);
+            throw CourtRushException.conflict("pay.wechatReturnRefused", errcode);
+        } catch (RuntimeException e) {
+            log.warn("WeChat's OAuth could not be asked for an openid: {}", e.toString());
+            throw CourtRushException.unavailable(e, "pay.providerUnreachable");
+        }
+    }
+
+    private WxMpService required() {
+        return service().orElseThrow(() -> CourtRushException.conflict("pay.jsapiUnavailable"));
+    }
+
+    /** WxJava's service for the account saved now; remade when the account or its AppSecret changed. */
+    Optional<WxMpService> service() {
+        Optional<WechatPayClients.Clients> merchant = clients.merchant().filter(WechatPayClients.Clients::jsapiReady);
+        if (merchant.isEmpty()) {
+            return Optional.empty();
+        }
+        WechatPayClients.Clients account = merchant.get();
+        String appId = account.settings().appId();
+        String secret = account.secrets().appSecret();
+        Built current = built;
+        if (current != null
+                && current.appId().equals(appId)
+                && current.secret().equals(secret)
+                && current.openBase().equals(account.oauthBase())
+                && current.apiBase().equals(account.apiBase())) {
+            return Optional.of(current.service());
+        }
+        WxMpRedissonConfigImpl config = new WxMpRedissonConfigImpl(redisson, RedisKeys.WECHAT_MP);
+        config.setAppId(appId);
+        config.setSecret(secret);
+        config.setHostConfig(new WxMpHostConfig(account.apiBase(), account.oauthBase(), account.apiBase()));
+        WxMpService service = new WxMpServiceImpl();
+        service.setWxMpConfigStorage(config);
+        built = new Built(appId, secret, account.oauthBase(), account.apiBase(), service);
+        return Optional.of(service);
+    }
+}
