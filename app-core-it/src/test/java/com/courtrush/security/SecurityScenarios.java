@@ -308,6 +308,7 @@ public interface SecurityScenarios extends StackAccess {
             seen.put("another student", call(operation, path, fresh(fixture.other())));
             seen.put("staff member", call(operation, path, fresh(fixture.staff())));
             seen.put("admin token", call(operation, path, TestApi.ADMIN_TOKEN));
+            afterCompaction(operation, seen.get("admin token"));
             calls += seen.size();
             boolean owned = operation.path().contains("{reservationId}")
                     || operation.path().contains("{traceId}");
@@ -348,6 +349,7 @@ public interface SecurityScenarios extends StackAccess {
                     continue;
                 }
                 byStatus.merge(reply.status(), 1, Integer::sum);
+                afterCompaction(operation, reply.status());
                 String problem = IN_THEIR_OWN_FORMAT.contains(operation.key())
                         ? wechatPayAnswer(reply, json)
                         : problem(reply, json);
@@ -618,7 +620,25 @@ public interface SecurityScenarios extends StackAccess {
                     .fieldNames()
                     .forEachRemaining(method -> operations.add(new Operation(method.toUpperCase(), path.getKey())));
         }
+        // a manager's compaction closes the embedded database for a moment, every request meanwhile told 503 to come
+        // back: it goes last, and each one started is waited out (afterCompaction)
+        operations.sort(
+                java.util.Comparator.comparing(operation -> operation.key().equals(COMPACTION)));
         return operations;
+    }
+
+    /** The operation that puts the node in maintenance on purpose. */
+    String COMPACTION = "POST /admin/retention/compact";
+
+    /** After a compaction was started: until the node answers again (a maintenance ends within a minute). */
+    private void afterCompaction(Operation operation, int status) {
+        if (operation.key().equals(COMPACTION) && status == 202) {
+            org.awaitility.Awaitility.await("the compaction's maintenance over")
+                    .atMost(java.time.Duration.ofSeconds(60))
+                    .until(() -> api().raw("GET", "/auth/options", null, Map.of(), null)
+                                    .status()
+                            != 503);
+        }
     }
 
     private Fixture fixture() {
