@@ -96,12 +96,13 @@ public interface WechatSignInScenarios extends LivePaymentScenarios {
         Student ann = students.get(0);
         Student bob = students.get(1);
         live(() -> {
-            assertThat(TestApi.expect(200, api().get("/auth/campus", null))
+            // offered once the official account is set (the page's question is answered as of a few seconds ago)
+            org.awaitility.Awaitility.await("WeChat's sign-in offered")
+                    .atMost(java.time.Duration.ofSeconds(15))
+                    .until(() -> TestApi.expect(200, api().get("/auth/campus", null))
                             .data()
                             .path("wechat")
-                            .asBoolean())
-                    .as("offered: the official account is set")
-                    .isTrue();
+                            .asBoolean());
             Phone annsPhone = new Phone("ann-" + ann.studentId(), api().port());
             String offer = fragment(annsPhone.opensTheLink(), "wechat-bind");
 

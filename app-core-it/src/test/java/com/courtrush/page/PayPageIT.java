@@ -142,6 +142,10 @@ class PayPageIT extends PageTest {
         Student ann = api().students(1).get(0);
         // the official account set with the merchant; payments may stay simulated
         TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        org.awaitility.Awaitility.await("WeChat's sign-in offered (as of a few seconds ago)")
+                .atMost(java.time.Duration.ofSeconds(15))
+                .until(() ->
+                        api().get("/auth/campus", null).data().path("wechat").asBoolean());
         String page = "http://127.0.0.1:" + port + "/";
         try (StudentPage phone = new StudentPage(
                 Chromium.openInsideWechat(PHONE, "zh-CN", PaySimulator.shared().bridgeScript()), port)) {

@@ -68,9 +68,9 @@ public class WechatSignIn {
         this.students = students;
     }
 
-    /** Whether a browser inside WeChat signs in by WeChat: the gym's official account is set. */
+    /** Whether a browser inside WeChat signs in by WeChat: the gym's official account is set (a few seconds ago). */
     boolean offered() {
-        return account.appId().isPresent();
+        return account.isSet();
     }
 
     /** Where the browser goes to learn who it is at WeChat, this browser's {@code cookie} bound to the return. */

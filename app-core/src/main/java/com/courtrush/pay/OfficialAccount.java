@@ -2,6 +2,9 @@ package com.courtrush.pay;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import java.time.Duration;
 import java.util.Optional;
 import me.chanjar.weixin.common.api.WxConsts;
 import me.chanjar.weixin.common.error.WxErrorException;
@@ -29,6 +32,10 @@ public class OfficialAccount {
     private final WechatPayClients clients;
     private final RedissonClient redisson;
     private volatile Built built;
+    private final LoadingCache<String, Optional<String>> appIds = Caffeine.newBuilder()
+            .expireAfterWrite(Duration.ofSeconds(5))
+            .build(key ->
+                    service().map(service -> service.getWxMpConfigStorage().getAppId()));
 
     /** WxJava's service, for the account and the addresses it was made with. */
     private record Built(String appId, String secret, String openBase, String apiBase, WxMpService service) {}
@@ -41,6 +48,14 @@ public class OfficialAccount {
     /** The account's AppID, when one is set with its AppSecret; empty otherwise. */
     public Optional<String> appId() {
         return service().map(service -> service.getWxMpConfigStorage().getAppId());
+    }
+
+    /**
+     * Whether an account is set, as every sign-in view asks it ({@code GET /auth/campus}): as of a few seconds ago,
+     * not from the merchant's files at each page.
+     */
+    public boolean isSet() {
+        return appIds.get("appId").isPresent();
     }
 
     /**
