@@ -143,15 +143,19 @@ class CampusController {
     @PostMapping("/token")
     ApiResponse<Map<String, Object>> token(
             @RequestBody Code body, @CookieValue(name = COOKIE, required = false) String cookie) {
-        AuthService.LoginResult login = campus.fetch(body.code(), cookie);
+        return ApiResponse.ok(handedOff(campus.fetch(body.code(), cookie), "campus"));
+    }
+
+    /** A sign-in handed off to the page: the answer of /auth/login, and {@code via: true} (campus, wechat). */
+    static Map<String, Object> handedOff(AuthService.LoginResult login, String via) {
         Map<String, Object> answer = new HashMap<>();
         answer.put("token", login.token());
         answer.put("expiresAt", login.expiresAt());
         answer.put("studentId", login.studentId());
         answer.put("name", login.name());
         answer.put("role", login.role());
-        answer.put("campus", true);
-        return ApiResponse.ok(answer);
+        answer.put(via, true);
+        return answer;
     }
 
     @Operation(summary = "Sign out here; the answer offers the university's own logout (null when there is none)")

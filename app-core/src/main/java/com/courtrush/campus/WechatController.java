@@ -1,13 +1,11 @@
 package com.courtrush.campus;
 
-import com.courtrush.account.AuthService;
 import com.courtrush.account.api.Caller;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -78,15 +76,7 @@ class WechatController {
     @PostMapping("/token")
     ApiResponse<Map<String, Object>> token(
             @RequestBody CampusController.Code body, @CookieValue(name = COOKIE, required = false) String cookie) {
-        AuthService.LoginResult login = wechat.fetch(body.code(), cookie);
-        Map<String, Object> answer = new HashMap<>();
-        answer.put("token", login.token());
-        answer.put("expiresAt", login.expiresAt());
-        answer.put("studentId", login.studentId());
-        answer.put("name", login.name());
-        answer.put("role", login.role());
-        answer.put("wechat", true);
-        return ApiResponse.ok(answer);
+        return ApiResponse.ok(CampusController.handedOff(wechat.fetch(body.code(), cookie), "wechat"));
     }
 
     @Operation(
