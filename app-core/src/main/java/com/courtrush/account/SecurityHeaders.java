@@ -46,15 +46,22 @@ public final class SecurityHeaders {
     SecurityHeaders() {}
 
     /**
-     * The page's policy, also allowing the inline scripts of these hashes ({@code sha256-<base64>}): the students'
-     * page's import map, which the engine writes into index.html.
+     * The page's policy, also allowing the inline scripts and style sheets of these hashes
+     * ({@code sha256-<base64>}): the students' page's import map and its style sheet, which the engine writes into
+     * index.html.
      */
-    public static String pagePolicyAllowingScripts(String... hashes) {
-        StringBuilder scripts = new StringBuilder("script-src 'self'");
+    public static String pagePolicyAllowing(List<String> scriptHashes, List<String> styleHashes) {
+        return PAGE_POLICY
+                .replace("script-src 'self'", allowing("script-src 'self'", scriptHashes))
+                .replace("style-src 'self'", allowing("style-src 'self'", styleHashes));
+    }
+
+    private static String allowing(String directive, List<String> hashes) {
+        StringBuilder allowed = new StringBuilder(directive);
         for (String hash : hashes) {
-            scripts.append(" '").append(hash).append('\'');
+            allowed.append(" '").append(hash).append('\'');
         }
-        return PAGE_POLICY.replace("script-src 'self'", scripts);
+        return allowed.toString();
     }
 
     List<HeaderWriter> writers() {

@@ -7,9 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -28,8 +30,8 @@ import org.springframework.stereotype.Component;
  * ({@code api.js} → {@code api.3f2a9c0d1e4b.js}): a new release is a new name, so a browser may keep a file for a
  * year without asking again. index.html is rewritten to name the files so, and gets an import map that sends the
  * modules' own relative imports ({@code import ... from './api.js'}) to the same names, so one download of each
- * module serves the whole graph; the Content-Security-Policy sent with it allows that one inline script by its
- * hash. Text files are gzipped here, once, at the best level: nothing is compressed while students wait.
+ * module serves the whole graph; its style sheet and its small images are written into it. The
+ * Content-Security-Policy sent with it allows that one inline script and that style sheet by their hashes. Text files are gzipped here, once, at the best level: nothing is compressed while students wait.
  */
 @Component
 class PageAssets {
@@ -39,6 +41,10 @@ class PageAssets {
     private static final int HASH_DIGITS = 12;
     /** A file of the page named in index.html: {@code href="assets/app.css"}, {@code src="assets/app.js"}. */
     private static final Pattern NAMED = Pattern.compile("(href|src)=\"assets/([^\"#?/]+)\"");
+    /** The page's style sheet, written into index.html: {@code <link rel="stylesheet" href="assets/app.css">}. */
+    private static final Pattern STYLE_SHEET = Pattern.compile("<link rel=\"stylesheet\" href=\"assets/([^\"#?/]+)\">");
+    /** An image index.html shows at most this big goes in as a {@code data:} address, not a request of its own. */
+    private static final int INLINE_IMAGE_BYTES = 1_024;
     /** Where the import map goes: before the first module the page loads or preloads. */
     private static final Pattern FIRST_MODULE = Pattern.compile("<script type=\"module\"|<link rel=\"modulepreload\"");
 
@@ -76,20 +82,27 @@ class PageAssets {
             html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         String importMap = importMap();
-        html = withImportMap(fingerprinted(html), importMap);
+        List<String> styles = new ArrayList<>();
+        html = withImportMap(fingerprinted(withStyleSheets(html, styles)), importMap);
         byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
         this.index = file(
                 "index.html", bytes, HexFormat.of().formatHex(sha256(bytes)).substring(0, HASH_DIGITS));
-        this.indexPolicy = SecurityHeaders.pagePolicyAllowingScripts(
-                "sha256-" + Base64.getEncoder().encodeToString(sha256(importMap.getBytes(StandardCharsets.UTF_8))));
+        this.indexPolicy = SecurityHeaders.pagePolicyAllowing(
+                List.of(policyHash(importMap)),
+                styles.stream().map(PageAssets::policyHash).toList());
     }
 
-    /** index.html as sent: the files under their fingerprinted names, and the import map. */
+    /**
+     * index.html as sent: its style sheet written in, its small images as {@code data:} addresses, the other files
+     * under their fingerprinted names, and the import map. A phone on a weak network fetches the sign-in form's files
+     * in one turn of its six connections only if they are at most six (issue 78): the style sheet and the icon would
+     * be two of them.
+     */
     PageFile index() {
         return index;
     }
 
-    /** The page's Content-Security-Policy, allowing index.html's import map by its hash. */
+    /** The page's Content-Security-Policy, allowing index.html's import map and style sheet by their hashes. */
     String indexPolicy() {
         return indexPolicy;
     }
@@ -112,20 +125,52 @@ class PageAssets {
         return Map.copyOf(fingerprints);
     }
 
+    /** Each style sheet index.html links, written in as a {@code <style>}; its text added to {@code styles}. */
+    private String withStyleSheets(String html, List<String> styles) {
+        Matcher linked = STYLE_SHEET.matcher(html);
+        StringBuilder out = new StringBuilder();
+        while (linked.find()) {
+            String css = new String(named(linked.group(1)).bytes(), StandardCharsets.UTF_8);
+            if (css.contains("</")) {
+                throw new IllegalStateException(
+                        ASSETS + linked.group(1) + " holds \"</\": it cannot go into a <style>");
+            }
+            styles.add(css);
+            linked.appendReplacement(out, Matcher.quoteReplacement("<style>" + css + "</style>"));
+        }
+        linked.appendTail(out);
+        return out.toString();
+    }
+
     private String fingerprinted(String html) {
         Matcher named = NAMED.matcher(html);
         StringBuilder out = new StringBuilder();
         while (named.find()) {
-            String fingerprint = fingerprints.get(named.group(2));
-            if (fingerprint == null) {
-                throw new IllegalStateException("index.html names " + ASSETS + named.group(2)
-                        + ", which is not among the page's files under static/" + ASSETS);
-            }
-            named.appendReplacement(
-                    out, Matcher.quoteReplacement(named.group(1) + "=\"" + ASSETS + fingerprint + "\""));
+            PageFile file = named(named.group(2));
+            String address = named.group(1).equals("src")
+                            && file.contentType().startsWith("image/")
+                            && file.bytes().length <= INLINE_IMAGE_BYTES
+                    ? "data:" + file.contentType() + ";base64,"
+                            + Base64.getEncoder().encodeToString(file.bytes())
+                    : ASSETS + fingerprints.get(named.group(2));
+            named.appendReplacement(out, Matcher.quoteReplacement(named.group(1) + "=\"" + address + "\""));
         }
         named.appendTail(out);
         return out.toString();
+    }
+
+    private PageFile named(String name) {
+        PageFile file = byName.get(name);
+        if (file == null) {
+            throw new IllegalStateException("index.html names " + ASSETS + name
+                    + ", which is not among the page's files under static/" + ASSETS);
+        }
+        return file;
+    }
+
+    /** How the Content-Security-Policy allows an inline script or style sheet of this text. */
+    private static String policyHash(String text) {
+        return "sha256-" + Base64.getEncoder().encodeToString(sha256(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** {"imports": {"./assets/api.js": "./assets/api.3f2a9c0d1e4b.js", ...}}, every module, in name order. */
