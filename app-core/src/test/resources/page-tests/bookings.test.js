@@ -4,7 +4,7 @@ import { I18N } from '/assets/i18n.js';
 import { countdown } from '/assets/clock.js';
 import { renderMine, loadMine, loadOlder, secondsToPay, secondsToAccept } from '/assets/bookings.js';
 import * as Bookings from '/assets/bookings-store.js';
-import { nextEpoch } from '/assets/page-store.js';
+import { nextEpoch } from '/assets/page.js';
 import { closeSheet, slotWords } from '/assets/sheets.js';
 import { fixture, fakeEngine, reply, settle, later } from './support.js';
 import { equal, same } from './assert.js';

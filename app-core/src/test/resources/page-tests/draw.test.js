@@ -3,10 +3,9 @@
    fails, naming what does not match; the page says where the student was drawn, with slots as words. */
 import { I18N } from '/assets/i18n.js';
 import { Api } from '/assets/api.js';
-import { showView } from '/assets/page-store.js';
+import { showView, route } from '/assets/page.js';
 import { checkDraw, entryLine, malformed } from '/assets/draw-check.js';
 import { enter, forget } from '/assets/draw.js';
-import { route } from '/assets/views.js';
 import { fixture, fakeEngine, reply } from './support.js';
 import { equal, same } from './assert.js';
 

@@ -7,7 +7,7 @@ import { showCheckIn, checkInPollDelay } from '/assets/check-in.js';
 import { watchBadge, whenChanged, forgetNotices, badgeDelay } from '/assets/notices.js';
 import { renderMine, loadMine } from '/assets/bookings.js';
 import * as Bookings from '/assets/bookings-store.js';
-import { showView } from '/assets/page-store.js';
+import { showView } from '/assets/page.js';
 import { fixture, fakeEngine, reply, settle } from './support.js';
 import { equal, same } from './assert.js';
 

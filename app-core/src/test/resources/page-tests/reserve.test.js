@@ -4,7 +4,7 @@ import { countdown } from '/assets/clock.js';
 import * as Reserve from '/assets/reserve.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Courts from '/assets/courts-store.js';
-import { nextEpoch } from '/assets/page-store.js';
+import { nextEpoch } from '/assets/page.js';
 import { shareUsed } from '/assets/format.js';
 import { fixture, fakeEngine, reply, settle, later } from './support.js';
 import { equal, same } from './assert.js';

@@ -1,5 +1,5 @@
 /* A store: read by all, changed only through its module's functions, its subscribers told what changed. */
-import { createStore } from '/assets/store.js';
+import { createStore } from '/assets/page.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Courts from '/assets/courts-store.js';
 import * as Bookings from '/assets/bookings-store.js';

@@ -3,7 +3,7 @@
    ("Forgot password" is the sign-in view's: signin.js.) */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { $, setText, toast, say } from './dom.js';
+import { $, setText, toast, say } from './page.js';
 import { dayTime } from './format.js';
 
 const t = I18N.t;

@@ -27,17 +27,15 @@
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left.
 
-   This module starts the page with what its first screen needs and no more (index.html preloads exactly that, so a
-   weak phone gets the sign-in form in two round trips: issue 78): the sign-in form, the network banner, the
-   language. The screens after sign-in (signed-in.js: courts.js, bookings.js, notices.js, account.js, draw.js) are
+   This module starts the page with what its first screen needs and no more (index.html preloads exactly that, five
+   modules, so a weak phone gets the sign-in form in two round trips and one turn of its six connections: issue 78):
+   the sign-in form, the network banner, the language. The screens after sign-in (signed-in.js: courts.js, bookings.js, notices.js, account.js, draw.js) are
    asked for all at once when a student is signed in, or once the form is usable, while they type; it routes to them,
-   and forgets the student on sign-out. Each screen owns its own state or reads it from the stores (*-store.js),
-   which only their own functions change (docs/student-page.md has the map). */
+   and forgets the student on sign-out. Each screen owns its own state or reads it from the stores (*-store.js, the
+   page's own in page.js), which only their own functions change (docs/student-page.md has the map). */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { page, nextEpoch, setReached } from './page-store.js';
-import { $, setText } from './dom.js';
-import { showLoading, takeWechatReturn } from './views.js';
+import { page, nextEpoch, setReached, $, setText, showLoading, takeWechatReturn } from './page.js';
 import * as SigninScreen from './signin.js';
 import { endSession } from './campus.js';
 

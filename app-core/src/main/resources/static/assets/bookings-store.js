@@ -1,6 +1,6 @@
 /* The student's bookings as the engine last said: my reservations, my standing (strikes and a block), my
    waits and the invitations to me; and when they were read (the countdowns run from then). */
-import { createStore } from './store.js';
+import { createStore } from './page.js';
 
 /** A reservation that holds its place. */
 export const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);

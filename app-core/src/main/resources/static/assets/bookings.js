@@ -3,10 +3,9 @@
    invitations to me and a block. */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { page } from './page-store.js';
+import { page, $, h, toast } from './page.js';
 import { bookings, ask, isNewest, take, takeOlder, find, subscribe } from './bookings-store.js';
 import { courts, takeCalendar } from './courts-store.js';
-import { $, h, toast } from './dom.js';
 import { yuan, dayLabel, wallTime, wallDeadline, playTime, dayTime, shareUsed } from './format.js';
 import * as Sheets from './sheets.js';
 import { showCheckIn } from './check-in.js';

@@ -8,7 +8,7 @@
    flow (a student, a staff account, a refusal) is the sign-in view's: signin.js. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { $, setText } from './dom.js';
+import { $, setText } from './page.js';
 
 const t = I18N.t;
 const REASONS = ['notAllowed', 'left', 'disabled', 'down', 'expired', 'failed'];

@@ -2,7 +2,7 @@
    timers are the sheet's: closing it stops them). */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { h, setText, toast } from './dom.js';
+import { h, setText, toast } from './page.js';
 import { playTime } from './format.js';
 import { openSheet, slotWords } from './sheets.js';
 

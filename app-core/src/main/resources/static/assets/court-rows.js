@@ -8,7 +8,7 @@ import { bookings, activeBySlot } from './bookings-store.js';
 import { gateOf, drawOf } from './courts-store.js';
 import { reserve, reserveAlternative, joinWaitlist } from './reserve.js';
 import { openPay } from './bookings.js';
-import { h, setText, setLabel } from './dom.js';
+import { h, setText, setLabel } from './page.js';
 import { yuan, slotName, wallDeadline } from './format.js';
 
 const t = I18N.t;

@@ -1,7 +1,7 @@
 /* What the courts screen knows: the calendar, the date on screen and its openings as /slots said, each
    gate's and fair draw's clock (clock.js), the openings the student asked to be reminded of, and how many
    /slots answers were missed in a row. */
-import { createStore } from './store.js';
+import { createStore } from './page.js';
 import * as Clock from './clock.js';
 
 const store = createStore({

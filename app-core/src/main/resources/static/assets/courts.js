@@ -9,12 +9,11 @@ import * as Clock from './clock.js';
 import * as Courts from './courts-store.js';
 import * as Taps from './tap-store.js';
 import * as Bookings from './bookings-store.js';
-import { page, subscribe as onPage } from './page-store.js';
+import { page, subscribe as onPage, $, h, setText, toast } from './page.js';
 import { buildRow, clearRows, retarget, updateRows } from './court-rows.js';
 import { buildPassPanel, refreshPass } from './passes.js';
 import { whenSlotsStale } from './reserve.js';
 import { loadMine } from './bookings.js';
-import { $, h, setText, toast } from './dom.js';
 import { addDays, weekday, today, dayLabel, dayTime } from './format.js';
 
 const t = I18N.t;

@@ -6,8 +6,7 @@
    /reserve/draws/{id}/entry, GET /slots?date= (once each time the view is shown). */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { page } from './page-store.js';
-import { $, h } from './dom.js';
+import { page, $, h } from './page.js';
 import { dayLabel, slotName } from './format.js';
 import { checkDraw } from './draw-check.js';
 import { webCrypto } from './sha.js';

@@ -2,7 +2,7 @@
    once it reached the student, on its way while WeChat Pay pays it back, not come when WeChat Pay could not pay it
    (with what happens next) — and a refund asks for what is left, never for what already went back. */
 import { I18N } from './i18n.js';
-import { h } from './dom.js';
+import { h } from './page.js';
 import { yuan } from './format.js';
 
 const t = I18N.t;

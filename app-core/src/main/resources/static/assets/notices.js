@@ -6,8 +6,7 @@
    writes a notice with it, so a stamp that moved means my bookings are read again (whenChanged). */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { page } from './page-store.js';
-import { $, h, setText, toast } from './dom.js';
+import { page, $, h, setText, toast } from './page.js';
 import { dayTime } from './format.js';
 
 const t = I18N.t;

@@ -2,7 +2,7 @@
    each change {@code changed} runs (my bookings read again). */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { h, toast } from './dom.js';
+import { h, toast } from './page.js';
 import { dayLabel, shareUsed } from './format.js';
 
 const t = I18N.t;

@@ -5,7 +5,7 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import * as Taps from './tap-store.js';
-import { h, setText } from './dom.js';
+import { h, setText } from './page.js';
 
 const t = I18N.t;
 

@@ -8,9 +8,8 @@ import * as Tap from './tap.js';
 import * as Taps from './tap-store.js';
 import { bookings } from './bookings-store.js';
 import { soldOut, drawClosesAt, drawCloses } from './courts-store.js';
-import { page } from './page-store.js';
+import { page, sleep, toast } from './page.js';
 import { loadMine, joinWaitlist as joinWaitlistOf } from './bookings.js';
-import { sleep, toast } from './dom.js';
 import { dayTime, shareUsed } from './format.js';
 
 const t = I18N.t;

@@ -3,10 +3,9 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { countdown } from './clock.js';
-import { $, h, setText, toast } from './dom.js';
+import { $, h, setText, toast, WECHAT_RETURN } from './page.js';
 import { yuan, dayLabel, wallTime } from './format.js';
 import { refundable, paid } from './money.js';
-import { WECHAT_RETURN } from './views.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;

@@ -3,13 +3,11 @@
    screen on view, and the screens redrawn in another language. app.js asks for this module, and every module it
    imports, at once: when a student is signed in at the start, or while the sign-in form is filled in. */
 import { Api } from './api.js';
-import { page } from './page-store.js';
+import { page, toast, setView, route } from './page.js';
 import * as Courts from './courts-store.js';
 import * as Taps from './tap-store.js';
 import * as Bookings from './bookings-store.js';
 import { I18N } from './i18n.js';
-import { toast } from './dom.js';
-import { setView, route } from './views.js';
 import * as CourtsScreen from './courts.js';
 import * as BookingsScreen from './bookings.js';
 import * as AccountScreen from './account.js';

@@ -3,8 +3,7 @@
    /auth/options). Signing out is the flow's (app.js): it forgets the student everywhere. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { $, setText, say } from './dom.js';
-import { setView } from './views.js';
+import { $, setText, say, setView } from './page.js';
 import * as Campus from './campus.js';
 
 const t = I18N.t;

@@ -1,7 +1,7 @@
 /* The student's taps on the courts screen: which reserve requests are on their way, the Retry-After the
    engine asked for, grants being confirmed, the note under each slot, booking passes held for the next tap,
    the slots marked "also OK" for a draw entry and the draw entries waiting for their result. */
-import { createStore } from './store.js';
+import { createStore } from './page.js';
 import * as Tap from './tap.js';
 
 /** A draw entry names at most this many slots "also OK". */

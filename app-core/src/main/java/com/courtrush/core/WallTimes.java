@@ -9,7 +9,7 @@ import java.time.format.DateTimeFormatter;
  * decided from the dates involved, never from the hour. A moment of a game (checked in, checked in by, a no-show)
  * belongs to its play date; a moment of a shift to the shift's day; a deadline to the day it is read on. Texts that
  * stand alone (the audit, a receipt, an export) always carry the full date. The students' page follows the same rule
- * ({@code playTime} and {@code wallTime} in dom.js).
+ * ({@code playTime} and {@code wallTime} in format.js).
  */
 public final class WallTimes {
 
