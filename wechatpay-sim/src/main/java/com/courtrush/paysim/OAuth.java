@@ -100,7 +100,8 @@ final class OAuth {
         return new Response(200, headers, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String userOf(Request request) {
+    /** The browser's simulated WeChat user: its {@value #USER_COOKIE} cookie's name, blank without one. */
+    static String userOf(Request request) {
         String cookies = request.header("cookie");
         if (cookies == null) {
             return "";

@@ -10,9 +10,6 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +33,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>paying inside WeChat (JSAPI): the official account's OAuth2 snsapi_base ({@code
  *       /connect/oauth2/authorize}, {@code /sns/oauth2/access_token}) for one simulated user's
  *       {@link #openId()}, and a stand-in {@code WeixinJSBridge} ({@link #bridgeScript()}) whose
- *       {@code getBrandWCPayRequest} checks the paySign and pays.
+ *       {@code getBrandWCPayRequest} checks the paySign and pays;
+ *   <li>the official account's server API ({@link OfficialAccountServer}): its access token, the JS-SDK's ticket and
+ *       subscribe notifications (订阅通知), with its users' consents and switches to make each fail.
  * </ul>
  *
  * <p>Not simulated: certificates download, combined/partner payments, bills, profit sharing, coupons,
@@ -55,6 +54,9 @@ public final class WechatPaySimulator implements AutoCloseable {
     private final CashierPage cashier;
     private final OAuth oauth;
     private final JsapiBridge bridge;
+    private final OfficialAccountServer officialAccount;
+    private final OpenTagBridge openTags;
+    private final SimControls controls = new SimControls(this);
     private final SimHttpServer server;
     private final String baseUrl;
     private final AtomicBoolean abnormalNextRefund = new AtomicBoolean();
@@ -71,8 +73,11 @@ public final class WechatPaySimulator implements AutoCloseable {
         this.cashier = new CashierPage(orders, this, keys.kit().merchantName());
         this.oauth = new OAuth(keys.kit(), keys.openId());
         this.bridge = new JsapiBridge(keys.kit(), keys.merchantPublicKey(), keys.openId(), orders, this);
+        this.officialAccount = new OfficialAccountServer(keys.kit());
         this.server = new SimHttpServer(InetAddress.getLoopbackAddress(), port, this::route);
         this.baseUrl = "http://127.0.0.1:" + server.port();
+        this.openTags = new OpenTagBridge(
+                officialAccount, keys.kit(), request -> oauth.openIdOf(OAuth.userOf(request)), baseUrl);
     }
 
     /**
@@ -145,6 +150,23 @@ public final class WechatPaySimulator implements AutoCloseable {
         return snapshot;
     }
 
+    /**
+     * The official account's server API ({@code /cgi-bin/token}, the JS-SDK's ticket, subscribe notifications), its
+     * users' consents, the notifications it accepted and its switches.
+     */
+    public OfficialAccountServer officialAccount() {
+        return officialAccount;
+    }
+
+    /**
+     * The stand-in JS-SDK ({@code GET /sim/jweixin.js}) for a test to inject into the app's page where WeChat's own
+     * browser would provide it: {@code wx.config} checked as WeChat checks it, and the subscribe open tag whose tap is
+     * the browser's WeChat user's "allow".
+     */
+    public String jsSdkScript() {
+        return openTags.script();
+    }
+
     /** The order's current state, if the simulator knows it. */
     public Optional<OrderSnapshot> order(String outTradeNo) {
         return orders.find(outTradeNo).map(Orders.Order::snapshot);
@@ -202,7 +224,6 @@ public final class WechatPaySimulator implements AutoCloseable {
         notifier.sendOnce(notifier.tamperedCiphertext(forgedResource(outTradeNo), outTradeNo, notifyUrl));
     }
 
-    /** The next refund accepted ends ABNORMAL instead of SUCCESS. */
     /** The next {@code n} calls to the /v3 API fail as WeChat Pay does when it is in trouble: 500 SYSTEM_ERROR. */
     public void failNextApiCalls(int n) {
         failingCalls.set(n);
@@ -213,11 +234,11 @@ public final class WechatPaySimulator implements AutoCloseable {
         return failingCalls.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
     }
 
+    /** The next refund accepted ends ABNORMAL instead of SUCCESS. */
     public void abnormalNextRefund() {
         abnormalNextRefund.set(true);
     }
 
-    /** How long a refund stays PROCESSING (default 300 ms). */
     /**
      * Plants a paid trade of {@code day} in the merchant's trade bill that the merchant never asked for: reconciling
      * that day finds it only at WeChat Pay.
@@ -236,6 +257,7 @@ public final class WechatPaySimulator implements AutoCloseable {
         return bills.bill(day, kit().mchid(), kit().appId());
     }
 
+    /** How long a refund stays PROCESSING (default 300 ms). */
     public void refundDelay(Duration delay) {
         this.refundDelay = delay;
     }
@@ -307,6 +329,9 @@ public final class WechatPaySimulator implements AutoCloseable {
         if (oauth.handles(path)) {
             return oauth.handle(request);
         }
+        if (path.startsWith("/cgi-bin/") && officialAccount.handles(path)) {
+            return officialAccount.handle(request);
+        }
         if (path.equals("/healthz")) {
             return json(200, Map.of("status", "UP", "simulator", "WeChat Pay SIMULATOR — no money moves"));
         }
@@ -318,129 +343,16 @@ public final class WechatPaySimulator implements AutoCloseable {
             if (bridge.handles(path)) {
                 return bridge.handle(request);
             }
+            if (openTags.handles(path)) {
+                return openTags.handle(request);
+            }
             try {
-                return control(request);
+                return controls.handle(request);
             } catch (IllegalStateException | IllegalArgumentException e) {
                 return json(400, Map.of("code", "INVALID_REQUEST", "message", String.valueOf(e.getMessage())));
             }
         }
         return json(404, Map.of("code", "NOT_FOUND", "message", "no such page in the simulator"));
-    }
-
-    private Response control(Request request) {
-        List<String> seg = UrlParts.segments(request.path());
-        Map<String, String> params = new LinkedHashMap<>(request.query());
-        if (request.method().equals("POST") && !request.bodyText().isBlank()) {
-            String body = request.bodyText().trim();
-            if (body.startsWith("{")) {
-                JSON.parseObject(body).forEach((k, v) -> params.put(k, String.valueOf(v)));
-            } else {
-                params.putAll(UrlParts.form(body));
-            }
-        }
-        String method = request.method();
-        String what = String.join("/", seg.subList(1, seg.size()));
-        if (seg.size() >= 3 && seg.get(1).equals("orders")) {
-            String no = seg.get(2);
-            if (seg.size() == 3 && method.equals("GET")) {
-                return order(no)
-                        .map(s -> json(200, Orders.snapshotJson(s, refunds(no))))
-                        .orElseGet(() -> json(404, Map.of("code", "ORDER_NOT_EXIST", "message", "order not found")));
-            }
-            if (seg.size() == 4 && seg.get(3).equals("pay") && method.equals("POST")) {
-                OrderSnapshot s = pay(no);
-                return json(200, Orders.snapshotJson(s, refunds(no)));
-            }
-            if (seg.size() == 4 && seg.get(3).equals("expire") && method.equals("POST")) {
-                expire(no);
-                return json(200, Orders.snapshotJson(order(no).orElseThrow(), refunds(no)));
-            }
-        }
-        if (what.equals("notifications") && method.equals("GET")) {
-            return json(200, notifications());
-        }
-        if (what.equals("bills/trade") && method.equals("GET")) {
-            LocalDate day = LocalDate.parse(
-                    params.getOrDefault("bill_date", LocalDate.now(Orders.CHINA).toString()));
-            return new Response(
-                    200,
-                    Map.of("Content-Type", "text/plain; charset=utf-8"),
-                    tradeBill(day).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
-        if (method.equals("POST")) {
-            switch (what) {
-                case "notifications/drop" -> {
-                    dropNextNotifications(Integer.parseInt(params.getOrDefault("count", "1")));
-                    return json(200, Map.of("ok", true));
-                }
-                case "notifications/repeat" -> {
-                    repeatNextNotifications(Integer.parseInt(params.getOrDefault("count", "1")));
-                    return json(200, Map.of("ok", true));
-                }
-                case "notifications/hold" -> {
-                    holdNextNotification();
-                    return json(200, Map.of("ok", true));
-                }
-                case "notifications/forge" -> {
-                    String url = params.get("notify_url");
-                    String no = params.get("out_trade_no");
-                    if (url == null || no == null) {
-                        throw new IllegalArgumentException("notify_url and out_trade_no are required");
-                    }
-                    if ("ciphertext".equals(params.get("variant"))) {
-                        forgeTampered(url, no);
-                    } else {
-                        forge(url, no);
-                    }
-                    return json(200, Map.of("ok", true));
-                }
-                case "bills/plant-trade" -> {
-                    // a trade only the bill will have (what a reconciliation must find)
-                    plantTradeInBill(
-                            LocalDate.parse(params.getOrDefault(
-                                    "bill_date", LocalDate.now(Orders.CHINA).toString())),
-                            required(params, "out_trade_no"),
-                            Long.parseLong(params.getOrDefault("fen", "100")));
-                    return json(200, Map.of("ok", true));
-                }
-                case "bills/plant-amount" -> {
-                    plantBillAmount(required(params, "number"), Long.parseLong(required(params, "fen")));
-                    return json(200, Map.of("ok", true));
-                }
-                case "api/fail-next" -> {
-                    failNextApiCalls(Integer.parseInt(params.getOrDefault("count", "1")));
-                    return json(200, Map.of("ok", true));
-                }
-                case "refunds/abnormal-next" -> {
-                    abnormalNextRefund();
-                    return json(200, Map.of("ok", true));
-                }
-                case "settings" -> {
-                    if (params.containsKey("refund_delay_ms")) {
-                        refundDelay(Duration.ofMillis(Long.parseLong(params.get("refund_delay_ms"))));
-                    }
-                    if (params.containsKey("retry_delays_ms")) {
-                        List<Duration> delays = new ArrayList<>();
-                        Arrays.stream(params.get("retry_delays_ms").split(","))
-                                .map(String::trim)
-                                .filter(s -> !s.isEmpty())
-                                .forEach(s -> delays.add(Duration.ofMillis(Long.parseLong(s))));
-                        retrySchedule(delays);
-                    }
-                    return json(200, Map.of("ok", true));
-                }
-                default -> {}
-            }
-        }
-        return json(404, Map.of("code", "NOT_FOUND", "message", "no such control: " + method + " " + request.path()));
-    }
-
-    private static String required(Map<String, String> params, String name) {
-        String value = params.get(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " is required");
-        }
-        return value;
     }
 
     private static Response json(int status, Object body) {
