@@ -7,7 +7,6 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.LdapScenarios;
-import com.courtrush.campus.WechatSignInScenarios;
 import com.courtrush.infra.embedded.BrokerStoreFaults;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedDatabaseFile;
@@ -15,6 +14,7 @@ import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.infra.lifecycle.Maintenance;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
+import com.courtrush.notice.WechatNoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
@@ -87,7 +87,7 @@ class EmbeddedStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
-                WechatSignInScenarios,
+                WechatNoticeScenarios,
                 WechatPayTroubleScenarios,
                 LostNotificationScenarios,
                 DeadLetterScenarios,

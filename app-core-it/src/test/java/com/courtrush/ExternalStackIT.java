@@ -5,9 +5,9 @@ import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.CampusScenarios;
 import com.courtrush.campus.LdapScenarios;
-import com.courtrush.campus.WechatSignInScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
+import com.courtrush.notice.WechatNoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.pay.LostNotificationScenarios;
@@ -52,7 +52,7 @@ class ExternalStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
-                WechatSignInScenarios,
+                WechatNoticeScenarios,
                 WechatPayTroubleScenarios,
                 LostNotificationScenarios,
                 DeadLetterScenarios,

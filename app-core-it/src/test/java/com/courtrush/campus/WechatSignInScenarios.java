@@ -28,7 +28,7 @@ public interface WechatSignInScenarios extends LivePaymentScenarios {
         private final String user;
         private final String engine;
 
-        Phone(String user, int port) {
+        public Phone(String user, int port) {
             this.http = HttpClient.newBuilder()
                     .cookieHandler(new CookieManager())
                     .followRedirects(HttpClient.Redirect.NEVER)
@@ -38,7 +38,7 @@ public interface WechatSignInScenarios extends LivePaymentScenarios {
         }
 
         /** Opens the gym's link inside WeChat: where the engine sends the page back (its fragment tells). */
-        String opensTheLink() throws Exception {
+        public String opensTheLink() throws Exception {
             HttpResponse<String> start = get(URI.create(engine + "/auth/wechat/start"), null);
             assertThat(start.statusCode()).as(start.body()).isEqualTo(302);
             String authorize = start.headers().firstValue("Location").orElseThrow();
@@ -55,7 +55,7 @@ public interface WechatSignInScenarios extends LivePaymentScenarios {
             return back.headers().firstValue("Location").orElseThrow();
         }
 
-        HttpResponse<String> post(String path, String token, Object body) throws Exception {
+        public HttpResponse<String> post(String path, String token, Object body) throws Exception {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(engine + path))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(new ObjectMapper().writeValueAsString(body)));
@@ -74,7 +74,8 @@ public interface WechatSignInScenarios extends LivePaymentScenarios {
         }
     }
 
-    private static String fragment(String location, String name) {
+    /** What the engine's answer sends the page in its fragment {@code #name=}. */
+    static String fragment(String location, String name) {
         String prefix = "/#" + name + "=";
         assertThat(location).as("where the page is sent").contains(prefix);
         return location.substring(location.indexOf(prefix) + prefix.length());

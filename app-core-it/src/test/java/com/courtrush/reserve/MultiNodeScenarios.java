@@ -8,8 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.CourtRushServer;
+import com.courtrush.notice.api.WechatAccount;
+import com.courtrush.paysim.OfficialAccountServer;
+import com.courtrush.paysim.WechatPaySimulator;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.support.AtGymHours;
+import com.courtrush.support.PaySimulator;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -458,6 +462,70 @@ public interface MultiNodeScenarios extends StackAccess {
                 .asText();
     }
 
+    /**
+     * Both nodes send the official account's notifications with one access token (SPEC §22): it ended, and twenty
+     * notifications sent at once, half through each node, fetch one new token between them — WxJava's token lives in
+     * the Redis both share, taken under its lock — and WeChat takes each once.
+     */
+    @Test
+    default void twoNodesSendWechatNotificationsWithOneAccessToken() throws Exception {
+        WechatPaySimulator sim = PaySimulator.shared();
+        TestApi.expect(
+                200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(api().port(), true)));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            List<WechatAccount> nodes = List.of(bean(WechatAccount.class), nodeB.getBean(WechatAccount.class));
+            await("the account set on both nodes")
+                    .atMost(Duration.ofSeconds(15))
+                    .until(() -> nodes.stream().allMatch(node -> node.appId().isPresent()));
+            Map<String, String> data =
+                    Map.of("thing1", "Court 1", "time2", "2026年12月1日 08:00~09:00", "phrase3", "待支付", "thing4", "两个节点");
+            List<String> users = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                String openId = "o"
+                        + java.util
+                                .UUID
+                                .randomUUID()
+                                .toString()
+                                .replace("-", "")
+                                .substring(0, 27);
+                sim.officialAccount().consent(openId, java.util.Set.of("SIM-BOOKING-STATE"));
+                users.add(openId);
+            }
+            nodes.get(0).send(users.get(0), "SIM-BOOKING-STATE", null, data); // a token in Redis, whoever fetched it
+            sim.officialAccount().expireTokens();
+            int issued = sim.officialAccount().tokensIssued();
+
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<String>> sent = new ArrayList<>();
+            for (int i = 1; i < users.size(); i++) {
+                WechatAccount node = nodes.get(i % 2);
+                String openId = users.get(i);
+                sent.add(pool.submit(() -> {
+                    go.await();
+                    return node.send(openId, "SIM-BOOKING-STATE", null, data);
+                }));
+            }
+            go.countDown();
+            for (Future<String> each : sent) {
+                assertThat(each.get()).as("WeChat's message id").isNotBlank();
+            }
+            assertThat(sim.officialAccount().tokensIssued())
+                    .as("tokens fetched for both nodes after the one they shared ended")
+                    .isEqualTo(issued + 1);
+            assertThat(sim.officialAccount().messages().stream()
+                            .filter(m -> users.contains(m.toUser()))
+                            .map(OfficialAccountServer.Message::toUser))
+                    .as("each notification once")
+                    .containsExactlyInAnyOrderElementsOf(users);
+        } finally {
+            pool.shutdownNow();
+            TestApi.expect(
+                    200,
+                    api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(api().port(), false)));
+        }
+    }
+
     /** Starts another engine node on the same database, Redis and broker as this test's node. */
     default ConfigurableApplicationContext startSecondNode() throws Exception {
         Environment env = bean(Environment.class);
@@ -479,7 +547,8 @@ public interface MultiNodeScenarios extends StackAccess {
                 "courtrush.admin-token",
                 "courtrush.auth.bcrypt-strength",
                 "courtrush.auth.sign-in-hold",
-                "courtrush.reserve.consumer-backoff")) {
+                "courtrush.reserve.consumer-backoff",
+                "courtrush.pay.wechat-simulator-url")) {
             String value = env.getProperty(key);
             if (value != null) {
                 shared.put(key, value);
@@ -488,6 +557,15 @@ public interface MultiNodeScenarios extends StackAccess {
         shared.put(
                 "courtrush.data-dir",
                 Files.createTempDirectory("courtrush-node-b-").toString());
+        // the WeChat Pay merchant's key folder, which every node needs (docs/payments.md): this node's
+        String keys = env.getProperty("courtrush.pay.wechat-key-dir");
+        String dataDir = env.getProperty("courtrush.data-dir");
+        if (keys == null && dataDir != null) {
+            keys = java.nio.file.Path.of(dataDir).resolve("wechatpay").toString();
+        }
+        if (keys != null) {
+            shared.put("courtrush.pay.wechat-key-dir", keys);
+        }
         shared.put("spring.jmx.enabled", "false");
         shared.put("server.port", "0");
         // run arguments, not builder properties: those are defaults that application.yml overrides

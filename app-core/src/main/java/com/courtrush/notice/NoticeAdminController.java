@@ -8,6 +8,9 @@ import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.api.WechatDelivery;
+import com.courtrush.notice.api.WechatNoticeSettings;
+import com.courtrush.notice.api.WechatTemplate;
 import com.courtrush.notice.desk.NoticeDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -28,7 +31,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The notices' channels, set by a manager, and the staff alerts (SPEC §17). */
-@Tag(name = "Notices (staff)", description = "Email and the staff webhook: settings, a test, the alerts sent")
+@Tag(
+        name = "Notices (staff)",
+        description = "Email, the staff webhook and WeChat notifications: settings, a test, what was sent")
 @RestController
 @Validated
 class NoticeAdminController {
@@ -104,9 +109,53 @@ class NoticeAdminController {
         return ApiResponse.ok(notices.alerts(size));
     }
 
+    @Operation(
+            summary = "The official account's notifications: its AppID, whether it is the simulator, the templates by"
+                    + " kind of notice, the kinds and fields there are, how many deliveries were given up")
+    @GetMapping("/admin/wechat-notices")
+    ApiResponse<WechatNoticeSettings> wechatSettings() {
+        return ApiResponse.ok(notices.wechatNotices());
+    }
+
+    @Operation(
+            summary = "Set every template at once (manager): for a kind of notice, the template chosen in the account's"
+                    + " console and each keyword's field (thing1: COURT); kinds not named are not sent to WeChat")
+    @PutMapping("/admin/wechat-notices")
+    ApiResponse<WechatNoticeSettings> setWechat(
+            @RequestBody Templates templates, @AuthenticationPrincipal Caller manager) {
+        return ApiResponse.ok(notices.setWechatNotices(templates.templates(), manager));
+    }
+
+    @Operation(
+            summary = "Send a kind's template to a student's WeChat now, from a made-up booking (manager): sent with"
+                    + " WeChat's message id, or 409 saying why not (not linked, no consent: 43101, WeChat unreachable)")
+    @PostMapping("/admin/wechat-notices/test")
+    ApiResponse<String> testWechat(
+            @RequestBody TestWechat test, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
+        String msgId = notices.testWechatNotice(test.kind(), test.studentId(), manager);
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "wechat.testSent", msgId), msgId);
+    }
+
+    @Operation(summary = "The latest notices sent to WeChat, newest first, and how each went")
+    @GetMapping("/admin/wechat-notices/deliveries")
+    ApiResponse<List<WechatDelivery>> wechatDeliveries(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
+        return ApiResponse.ok(notices.wechatDeliveries(size));
+    }
+
+    @Operation(
+            summary = "Send again the notices given up after trying WeChat for courtrush.notices.retry-for (manager)")
+    @PostMapping("/admin/wechat-notices/send-again")
+    ApiResponse<Integer> sendWechatAgain(@AuthenticationPrincipal Caller manager) {
+        return ApiResponse.ok(notices.sendWechatAgain(manager));
+    }
+
     record EmailChange(boolean enabled, EmailServer server) {}
 
     record WebhookChange(boolean enabled, WebhookTarget webhook) {}
 
     record TestEmail(String to) {}
+
+    record Templates(List<WechatTemplate> templates) {}
+
+    record TestWechat(String kind, String studentId) {}
 }

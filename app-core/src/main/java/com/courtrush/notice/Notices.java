@@ -49,11 +49,13 @@ public class Notices {
 
     private final NoticeMapper notices;
     private final NoticeChannels channels;
+    private final WechatNotices wechat;
     private final Clock clock;
 
-    Notices(NoticeMapper notices, NoticeChannels channels, Clock clock) {
+    Notices(NoticeMapper notices, NoticeChannels channels, WechatNotices wechat, Clock clock) {
         this.notices = notices;
         this.channels = channels;
+        this.wechat = wechat;
         this.clock = clock;
     }
 
@@ -65,6 +67,7 @@ public class Notices {
                 params(Map.of(PAY_BY, EXACT.format(payBy))),
                 now,
                 channels.email().isPresent());
+        wechat.won(traceIds, now);
     }
 
     public void payDue(long userId, long reservationId, long slotId, LocalDateTime payBy) {
@@ -248,16 +251,20 @@ public class Notices {
         requireTransaction();
         // its email, if the channel is on and the student verified an address: in the same row, sent after commit
         String emailTo = channels.email().isPresent() ? notices.verifiedEmail(userId) : null;
+        String messageId = kind.name() + ":" + about;
+        LocalDateTime now = LocalDateTime.now(clock);
         notices.post(
-                kind.name() + ":" + about,
+                messageId,
                 userId,
                 kind.name(),
                 reservationId,
                 slotId,
                 params(params),
-                LocalDateTime.now(clock),
+                now,
                 emailTo,
                 emailTo == null ? null : NoticeEmails.PENDING);
+        // and to WeChat, if the student agreed there (SPEC §22): in the same transaction, sent after commit
+        wechat.posted(List.of(messageId), now);
     }
 
     private static String shown(String reason) {

@@ -91,6 +91,15 @@ public class StaffAlerts {
                 GATHERING);
     }
 
+    /** Notices' WeChat notifications were given up as {@link #emailsGivenUp} tells of emails. */
+    public void wechatNoticesGivenUp(int count, Duration after) {
+        post(
+                Kind.WECHAT_NOTICES_GIVEN_UP,
+                HOUR.format(LocalDateTime.now(clock)),
+                Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))),
+                GATHERING);
+    }
+
     /** A refund ended ABNORMAL or CLOSED at WeChat Pay: the money did not reach the student. */
     public void refundFailed(String outRefundNo, long reservationId, String status) {
         post(
@@ -212,6 +221,7 @@ public class StaffAlerts {
         PART_RESTARTED("part", "at", "down"),
         SOLD_OUT("opening", "after"),
         EMAILS_GIVEN_UP("count", "hours"),
+        WECHAT_NOTICES_GIVEN_UP("count", "hours"),
         REFUND_FAILED("refund", "reservation", "status"),
         NOTIFY_AMOUNT_MISMATCH("number", "there", "here"),
         NOTIFY_MERCHANT_MISMATCH("number", "there", "here"),

@@ -2,14 +2,21 @@ package com.courtrush.pay;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.notice.api.WechatAccount;
+import com.courtrush.notice.api.WechatJsConfig;
+import com.courtrush.notice.api.WechatRefused;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import me.chanjar.weixin.common.api.WxConsts;
+import me.chanjar.weixin.common.bean.WxJsapiSignature;
 import me.chanjar.weixin.common.error.WxErrorException;
 import me.chanjar.weixin.mp.api.WxMpService;
 import me.chanjar.weixin.mp.api.impl.WxMpServiceImpl;
+import me.chanjar.weixin.mp.bean.subscribe.WxMpSubscribeMessage;
 import me.chanjar.weixin.mp.config.WxMpHostConfig;
 import me.chanjar.weixin.mp.config.impl.WxMpRedissonConfigImpl;
 import org.redisson.api.RedissonClient;
@@ -25,9 +32,14 @@ import org.springframework.stereotype.Component;
  * file is enough to sign students in (SPEC §22).
  */
 @Component
-public class OfficialAccount {
+public class OfficialAccount implements WechatAccount {
 
     private static final Logger log = LoggerFactory.getLogger(OfficialAccount.class);
+    /**
+     * WeChat's answers that refuse a notification for good: no consent left (43101), a template or openid not of the
+     * account (40037, 40003), a value it does not take (47003), a page outside the account's domains (40165).
+     */
+    private static final Set<Integer> REFUSALS = Set.of(43101, 40037, 40003, 47003, 40165);
 
     private final WechatPayClients clients;
     private final RedissonClient redisson;
@@ -46,6 +58,7 @@ public class OfficialAccount {
     }
 
     /** The account's AppID, when one is set with its AppSecret; empty otherwise. */
+    @Override
     public Optional<String> appId() {
         return service().map(service -> service.getWxMpConfigStorage().getAppId());
     }
@@ -103,6 +116,54 @@ public class OfficialAccount {
         }
     }
 
+    @Override
+    public boolean simulated() {
+        return clients.toSimulator();
+    }
+
+    /**
+     * Sends a subscribe notification through WxJava ({@code /cgi-bin/message/subscribe/bizsend}), with the account's
+     * access token from Redis: WxJava fetches one for every node, and on 40001/42001 (another client took a new one,
+     * or it ended) fetches a new one and asks once more. Its own retries of a busy WeChat are off: the notices' outbox
+     * tries again on its own schedule.
+     */
+    @Override
+    public String send(String openId, String templateId, String page, Map<String, String> data) {
+        WxMpService service = required();
+        WxMpSubscribeMessage message = WxMpSubscribeMessage.builder()
+                .toUser(openId)
+                .templateId(templateId)
+                .page(page)
+                .dataMap(data)
+                .build();
+        try {
+            return service.getSubscribeMsgService().send(message);
+        } catch (WxErrorException e) {
+            int errcode = e.getError().getErrorCode();
+            if (REFUSALS.contains(errcode)) {
+                throw new WechatRefused(errcode, e.getError().getErrorMsg());
+            }
+            throw new IllegalStateException(
+                    "WeChat did not take the notification: errcode " + errcode + " "
+                            + e.getError().getErrorMsg(),
+                    e);
+        }
+    }
+
+    @Override
+    public WechatJsConfig jsConfig(String url) {
+        try {
+            WxJsapiSignature signed = required().createJsapiSignature(url);
+            return new WechatJsConfig(
+                    signed.getAppId(), signed.getTimestamp(), signed.getNonceStr(), signed.getSignature());
+        } catch (WxErrorException e) {
+            throw new IllegalStateException(
+                    "WeChat did not give the JS-SDK's ticket: errcode "
+                            + e.getError().getErrorCode() + " " + e.getError().getErrorMsg(),
+                    e);
+        }
+    }
+
     private WxMpService required() {
         return service().orElseThrow(() -> CourtRushException.conflict("pay.jsapiUnavailable"));
     }
@@ -128,8 +189,9 @@ public class OfficialAccount {
         config.setAppId(appId);
         config.setSecret(secret);
         config.setHostConfig(new WxMpHostConfig(account.apiBase(), account.oauthBase(), account.apiBase()));
-        WxMpService service = new WxMpServiceImpl();
+        WxMpServiceImpl service = new WxMpServiceImpl();
         service.setWxMpConfigStorage(config);
+        service.setMaxRetryTimes(0); // a busy WeChat (-1) is tried again by whoever asked, not by blocking here
         built = new Built(appId, secret, account.oauthBase(), account.apiBase(), service);
         return Optional.of(service);
     }

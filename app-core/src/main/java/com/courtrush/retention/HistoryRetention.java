@@ -214,11 +214,11 @@ public class HistoryRetention {
 
         Integer noticeDays = days(SettingKey.NOTICE_DAYS);
         if (noticeDays != null) {
-            Swept notices = byId(
-                    after -> mapper.notices(after, BATCH),
-                    row -> false,
-                    now.minusDays(noticeDays),
-                    mapper::removeNotices);
+            Swept notices =
+                    byId(after -> mapper.notices(after, BATCH), row -> false, now.minusDays(noticeDays), ids -> {
+                        mapper.removeWechatDeliveries(ids);
+                        return mapper.removeNotices(ids);
+                    });
             removed.put(RetentionRun.NOTICES, notices.removed());
             more |= notices.more();
             progress.kindSwept();

@@ -25,6 +25,10 @@ interface RetentionMapper {
     @Delete("<script>delete from notice where id in " + IDS + "</script>")
     int removeNotices(@Param("ids") Collection<Long> ids);
 
+    /** What these notices' WeChat notifications left (their deliveries), removed with them. */
+    @Delete("<script>delete from wechat_delivery where notice_id in " + IDS + "</script>")
+    int removeWechatDeliveries(@Param("ids") Collection<Long> ids);
+
     /** Staff alerts, each with whether it is still to be sent (kept) or was sent or given up. */
     @Select("select id, create_time as at, state as kept from staff_alert where id > #{after} order by id "
             + "limit #{batch}")

@@ -10,6 +10,7 @@ import com.courtrush.account.api.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.notice.ChannelSetup;
+import com.courtrush.notice.WechatNoticeSetup;
 import com.courtrush.notice.desk.NoticeDesk;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -59,10 +60,13 @@ class DeskGuardTest {
             "CampusSignInDesk.tryIt",
             "NoticeDesk.secrets",
             "NoticeDesk.sendAgain",
+            "NoticeDesk.sendWechatAgain",
             "NoticeDesk.setEmail",
             "NoticeDesk.setWebhook",
+            "NoticeDesk.setWechatNotices",
             "NoticeDesk.testEmail",
             "NoticeDesk.testWebhook",
+            "NoticeDesk.testWechatNotice",
             "StaffDesk.update",
             "WechatPayDesk.reconcile",
             "WechatPayDesk.save",
@@ -181,6 +185,7 @@ class DeskGuardTest {
                 .withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class))
                 .withUserConfiguration(DeskGuard.class)
                 .withBean(ChannelSetup.class, () -> mock(ChannelSetup.class))
+                .withBean(WechatNoticeSetup.class, () -> mock(WechatNoticeSetup.class))
                 .withBean(NoticeDesk.class)
                 .run(context -> {
                     NoticeDesk desk = context.getBean(NoticeDesk.class);

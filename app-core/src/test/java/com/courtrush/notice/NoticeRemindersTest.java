@@ -45,7 +45,7 @@ class NoticeRemindersTest {
     final NoticeMapper mapper = mock(NoticeMapper.class);
     final NoticeChannels channels = mock(NoticeChannels.class);
     final AppSettings settings = mock(AppSettings.class);
-    final Notices notices = new Notices(mapper, channels, clock);
+    final Notices notices = new Notices(mapper, channels, mock(WechatNotices.class), clock);
     final NoticeInbox inbox = new NoticeInbox(mapper, clock);
 
     /** The notices posted: message id → params; a second post of one id changes nothing, as the table's key. */

@@ -13,9 +13,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.notice.api.GivenUp;
+import com.courtrush.notice.api.WechatJsConfig;
 import com.courtrush.notice.desk.NoticeDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,7 +31,13 @@ import org.springframework.test.web.servlet.MockMvc;
 /**
  * Notices: a student's inbox and reminders, their email address and a forgotten password; staff's channels and alerts, through the desk.
  */
-@WebMvcTest(controllers = {NoticeController.class, EmailController.class, NoticeAdminController.class})
+@WebMvcTest(
+        controllers = {
+            NoticeController.class,
+            EmailController.class,
+            NoticeAdminController.class,
+            WechatNoticeController.class
+        })
 @WebSlice
 class NoticeWebTest {
 
@@ -50,6 +58,43 @@ class NoticeWebTest {
 
     @MockitoBean
     NoticeDesk noticeDesk;
+
+    @MockitoBean
+    WechatSubscriptions subscriptions;
+
+    @Test
+    void aStudentsPageTellsWhatWechatAcceptedAndAsksForItsJsSdkSignature() throws Exception {
+        WechatSubscriptions.State state = new WechatSubscriptions.State(
+                true, "wx1", List.of(new WechatSubscriptions.Offered("WON", "T1", 1)), List.of());
+        given(subscriptions.consent(7L, List.of("T1"))).willReturn(state);
+        mvc.perform(post("/notices/wechat/consents")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"templateIds\":[\"T1\"]}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.templates[0].consents").value(1));
+        given(subscriptions.jsConfig(7L, "https://gym.example/"))
+                .willReturn(new WechatJsConfig("wx1", 1_700_000_000L, "n0nce", "abc"));
+        mvc.perform(get("/notices/wechat/js-config")
+                        .param("url", "https://gym.example/")
+                        .header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.signature").value("abc"));
+        mvc.perform(get("/notices/wechat/js-config").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void aManagersTestSendSaysWhatWechatAnsweredThroughTheDesk() throws Exception {
+        given(noticeDesk.testWechatNotice(eq("WON"), eq("2024001"), any())).willReturn("2000000001");
+        mvc.perform(post("/admin/wechat-notices/test")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"kind\":\"WON\",\"studentId\":\"2024001\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.message").value(containsString("2000000001")))
+                .andExpect(jsonPath("$.data").value("2000000001"));
+    }
 
     @Test
     void aStudentAddsAnAddressAndIsToldWhereTheCodeWent() throws Exception {
@@ -110,11 +155,27 @@ class NoticeWebTest {
                 "POST|/notices/read-all|",
                 "GET|/auth/email|",
                 "POST|/auth/email/verify|{\"code\":\"123456\"}",
-                "DELETE|/auth/email|"
+                "DELETE|/auth/email|",
+                "GET|/notices/wechat|",
+                "PUT|/notices/wechat/muted|{\"kinds\":[\"PAID\"]}"
             })
     void eachStudentHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
         WebCalls.answersOk(mvc, STUDENT, method, path, body);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GET|/admin/wechat-notices|",
+                "PUT|/admin/wechat-notices|{\"templates\":[]}",
+                "GET|/admin/wechat-notices/deliveries?size=5|",
+                "POST|/admin/wechat-notices/send-again|"
+            })
+    void eachWechatNoticesStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 
     @ParameterizedTest

@@ -67,6 +67,7 @@ public enum AuditAction {
     SET_CAMPUS_SIGN_IN,
     SET_EMAIL_CHANNEL,
     SET_WEBHOOK,
+    SET_WECHAT_NOTICES,
     SET_WECHAT_PAY,
     SHIFT_CLOSE,
     SHIFT_OPEN,

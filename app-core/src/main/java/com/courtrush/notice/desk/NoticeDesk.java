@@ -3,12 +3,16 @@ package com.courtrush.notice.desk;
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.api.Caller;
 import com.courtrush.notice.ChannelSetup;
+import com.courtrush.notice.WechatNoticeSetup;
 import com.courtrush.notice.api.AlertDelivery;
 import com.courtrush.notice.api.ChannelSecrets;
 import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.api.WechatDelivery;
+import com.courtrush.notice.api.WechatNoticeSettings;
+import com.courtrush.notice.api.WechatTemplate;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
@@ -18,9 +22,11 @@ import org.springframework.stereotype.Component;
 public class NoticeDesk {
 
     private final ChannelSetup setup;
+    private final WechatNoticeSetup wechat;
 
-    public NoticeDesk(ChannelSetup setup) {
+    public NoticeDesk(ChannelSetup setup, WechatNoticeSetup wechat) {
         this.setup = setup;
+        this.wechat = wechat;
     }
 
     public ChannelSettings settings() {
@@ -59,5 +65,29 @@ public class NoticeDesk {
 
     public List<AlertDelivery> alerts(int size) {
         return setup.alerts(size);
+    }
+
+    /** The official account's notifications: the templates by kind, and how many were given up. */
+    public WechatNoticeSettings wechatNotices() {
+        return wechat.settings();
+    }
+
+    @ManagerOnly
+    public WechatNoticeSettings setWechatNotices(List<WechatTemplate> templates, Caller manager) {
+        return wechat.set(templates, manager);
+    }
+
+    @ManagerOnly
+    public String testWechatNotice(String kind, String studentId, Caller manager) {
+        return wechat.test(kind, studentId, manager);
+    }
+
+    public List<WechatDelivery> wechatDeliveries(int size) {
+        return wechat.deliveries(size);
+    }
+
+    @ManagerOnly
+    public int sendWechatAgain(Caller manager) {
+        return wechat.sendAgain(manager);
     }
 }

@@ -1,0 +1,253 @@
+package com.courtrush.notice;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.campus.WechatSignInScenarios;
+import com.courtrush.paysim.OfficialAccountServer;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The notices also sent as the official account's subscribe notifications (SPEC §22), against the simulator's
+ * official account: once per consent, with the template's fields; the inbox carrying each notice once whatever WeChat
+ * answers — a refusal (43101), a token that ended mid-send, WeChat down for ten minutes — and staff seeing each
+ * delivery.
+ */
+public interface WechatNoticeScenarios extends WechatSignInScenarios {
+
+    String BOOKING_STATE = "SIM-BOOKING-STATE";
+    DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy年M月d日");
+
+    /** The student's WeChat bound as the page binds it: the gym's link in WeChat, then her own sign-in there. */
+    private String bind(Student student, String wechatUser) throws Exception {
+        Phone phone = new Phone(wechatUser, api().port());
+        String offer = WechatSignInScenarios.fragment(phone.opensTheLink(), "wechat-bind");
+        HttpResponse<String> bound = phone.post("/auth/wechat/bind", student.token(), Map.of("code", offer));
+        assertThat(bound.statusCode()).as(bound.body()).isEqualTo(200);
+        return jdbc().queryForObject(
+                        "select openid from wechat_openid where user_id = ?", String.class, userIdOf(student));
+    }
+
+    /** What the open tag's "allow" does: WeChat keeps a consent, and the page tells the engine. */
+    private void allows(Student student, String openId) {
+        sim().officialAccount().consent(openId, Set.of(BOOKING_STATE));
+        TestApi.expect(
+                200,
+                api().post("/notices/wechat/consents", student.token(), Map.of("templateIds", List.of(BOOKING_STATE))));
+    }
+
+    /** The student cancels her unpaid booking: a day holds two of a student's (the fair share), and more come. */
+    private void cancels(Student student, long reservation) {
+        TestApi.expect(200, api().delete("/reserve/" + reservation, student.token()));
+    }
+
+    private List<OfficialAccountServer.Message> messagesTo(String openId) {
+        return sim().officialAccount().messages().stream()
+                .filter(m -> m.toUser().equals(openId))
+                .toList();
+    }
+
+    private String deliveryOf(String messageId) {
+        return jdbc().queryForObject(
+                        "select concat(d.state, ' ', coalesce(d.error, '')) from wechat_delivery d "
+                                + "join notice n on n.id = d.notice_id where n.message_id = ?",
+                        String.class,
+                        messageId);
+    }
+
+    private int noticesOf(Student student, String kind) {
+        int count = 0;
+        for (JsonNode notice : TestApi.expect(200, api().get("/notices?size=50", student.token()))
+                .data()
+                .path("notices")) {
+            if (notice.path("kind").asText().equals(kind)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * A manager chooses the won notice's template; a student who allowed it in the page gets her win in WeChat once,
+     * with the court, the hours and the state in its keywords; one whose consent WeChat no longer holds is refused
+     * (43101) and counted so; a token that ended mid-send and WeChat down for ten minutes lose nothing and send nothing
+     * twice; a muted kind is not sent; staff see each delivery; the inbox carries every notice once throughout.
+     */
+    @Test
+    default void aWinGoesToWechatOncePerConsentAndTheInboxCarriesEveryNoticeWhateverWechatAnswers() throws Exception {
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student desk = api().staffMember("STAFF");
+        Map<String, Object> won = Map.of(
+                "kind",
+                "WON",
+                "templateId",
+                BOOKING_STATE,
+                "fields",
+                Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "TEXT"));
+        live(() -> {
+            // a manager's templates, refused in words when wrong; staff may look, not set
+            assertThat(api().put("/admin/wechat-notices", desk.token(), Map.of("templates", List.of(won)))
+                            .status())
+                    .isEqualTo(403);
+            TestApi.Reply wrong = api().put(
+                            "/admin/wechat-notices",
+                            ADMIN,
+                            Map.of(
+                                    "templates",
+                                    List.of(Map.of(
+                                            "kind",
+                                            "WON",
+                                            "templateId",
+                                            BOOKING_STATE,
+                                            "fields",
+                                            Map.of("thing1", "PRICE")))));
+            assertThat(wrong.status()).isEqualTo(400);
+            assertThat(wrong.body().path("message").asText()).contains("PRICE");
+            JsonNode set = TestApi.expect(
+                            200, api().put("/admin/wechat-notices", ADMIN, Map.of("templates", List.of(won))))
+                    .data();
+            assertThat(set.path("simulated").asBoolean()).isTrue();
+            assertThat(set.path("appId").asText()).isEqualTo(sim().kit().appId());
+            try {
+                String annsWechat = bind(ann, "ann-" + ann.studentId());
+                String bobsWechat = bind(bob, "bob-" + bob.studentId());
+                JsonNode mine = TestApi.expect(200, api().get("/notices/wechat", ann.token()))
+                        .data();
+                assertThat(mine.path("available").asBoolean()).isTrue();
+                assertThat(mine.path("templates").get(0).path("consents").asInt())
+                        .isZero();
+                allows(ann, annsWechat);
+                // Bob's page said "allowed", but WeChat holds no consent of his (a page from before he said no)
+                TestApi.expect(
+                        200,
+                        api().post(
+                                        "/notices/wechat/consents",
+                                        bob.token(),
+                                        Map.of("templateIds", List.of(BOOKING_STATE))));
+
+                long court = api().createCourt("Court 微信");
+                long session = api().createSession(tomorrow(), now(), 5);
+                List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "13:00", 60, 2);
+                long annsFirst = api().book(ann, session, slots.get(0));
+                long bobsFirst = api().book(bob, session, slots.get(0));
+
+                await("Ann's win in WeChat")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> messagesTo(annsWechat).size() == 1);
+                OfficialAccountServer.Message first = messagesTo(annsWechat).get(0);
+                assertThat(first.templateId()).isEqualTo(BOOKING_STATE);
+                assertThat(first.data())
+                        .containsEntry("thing1", "Court 微信")
+                        .containsEntry("time2", DAY.format(tomorrow()) + " 08:00~09:00")
+                        .containsEntry("phrase3", "待支付");
+                assertThat(first.data().get("thing4")).hasSizeLessThanOrEqualTo(20);
+                assertThat(first.page()).endsWith("#/mine/booking/" + annsFirst);
+                await("Bob's refused")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> deliveryOf("WON:" + bobsFirst).startsWith("REFUSED"));
+                assertThat(deliveryOf("WON:" + bobsFirst)).contains("43101");
+                assertThat(deliveryOf("WON:" + annsFirst)).startsWith("SENT");
+                assertThat(messagesTo(bobsWechat)).isEmpty();
+                assertThat(TestApi.expect(200, api().get("/notices/wechat", bob.token()))
+                                .data()
+                                .path("templates")
+                                .get(0)
+                                .path("consents")
+                                .asInt())
+                        .as("Bob's consents, as WeChat told")
+                        .isZero();
+
+                // the token ends mid-send: a new one is fetched and the notice goes once
+                int tokens = sim().officialAccount().tokensIssued();
+                sim().officialAccount().expireTokens();
+                allows(ann, annsWechat);
+                long annsSecond = api().book(ann, session, slots.get(1));
+                await("Ann's second win in WeChat")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> messagesTo(annsWechat).size() == 2);
+                assertThat(sim().officialAccount().tokensIssued()).isEqualTo(tokens + 1);
+                assertThat(deliveryOf("WON:" + annsSecond)).startsWith("SENT");
+
+                // WeChat down for ten minutes: both notices wait, then go once each
+                cancels(ann, annsFirst);
+                cancels(ann, annsSecond);
+                sim().officialAccount().down(true);
+                allows(ann, annsWechat);
+                allows(ann, annsWechat);
+                List<Long> meanwhile =
+                        List.of(api().book(ann, session, slots.get(2)), api().book(ann, session, slots.get(3)));
+                for (long reservation : meanwhile) {
+                    await("tried while WeChat is down")
+                            .atMost(Duration.ofSeconds(30))
+                            .until(() -> deliveryOf("WON:" + reservation).matches("PENDING \\S.*"));
+                }
+                WechatNotices outbox = bean(WechatNotices.class);
+                outbox.sendDue(now().plusMinutes(5));
+                assertThat(messagesTo(annsWechat)).hasSize(2);
+                sim().officialAccount().down(false);
+                outbox.sendDue(now().plusMinutes(11));
+                await("sent after the outage")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> messagesTo(annsWechat).size() == 4);
+                for (long reservation : meanwhile) {
+                    assertThat(deliveryOf("WON:" + reservation)).startsWith("SENT");
+                }
+
+                // a kind Ann muted is not sent, though she allowed it
+                meanwhile.forEach(reservation -> cancels(ann, reservation));
+                TestApi.expect(200, api().put("/notices/wechat/muted", ann.token(), Map.of("kinds", List.of("WON"))));
+                allows(ann, annsWechat);
+                long muted = api().book(ann, session, slots.get(4));
+                outbox.sendDue(now().plusMinutes(12));
+                assertThat(jdbc().queryForObject(
+                                        "select count(*) from wechat_delivery d join notice n on n.id = d.notice_id "
+                                                + "where n.message_id = ?",
+                                        Integer.class,
+                                        "WON:" + muted))
+                        .isZero();
+                assertThat(messagesTo(annsWechat)).hasSize(4);
+
+                // every notice in the inbox once, whatever WeChat answered
+                assertThat(noticesOf(ann, "WON")).isEqualTo(5);
+                assertThat(noticesOf(bob, "WON")).isEqualTo(1);
+
+                // staff see each delivery; a manager's test reaches a student who allowed it, and says why not
+                JsonNode deliveries = TestApi.expect(200, api().get("/admin/wechat-notices/deliveries", desk.token()))
+                        .data();
+                assertThat(deliveries.findValuesAsText("state")).contains("SENT", "REFUSED");
+                assertThat(deliveries.findValuesAsText("studentId")).contains(ann.studentId(), bob.studentId());
+                TestApi.Reply refused = api().post(
+                                "/admin/wechat-notices/test",
+                                ADMIN,
+                                Map.of("kind", "WON", "studentId", bob.studentId()));
+                assertThat(refused.status()).isEqualTo(409);
+                assertThat(refused.body().path("message").asText()).contains("43101");
+                sim().officialAccount().consent(bobsWechat, Set.of(BOOKING_STATE));
+                TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/wechat-notices/test",
+                                        ADMIN,
+                                        Map.of("kind", "WON", "studentId", bob.studentId())));
+                assertThat(messagesTo(bobsWechat)).hasSize(1);
+                assertThat(messagesTo(bobsWechat).get(0).data()).containsEntry("thing1", "测试场地");
+            } finally {
+                sim().officialAccount().down(false);
+                TestApi.expect(200, api().put("/admin/wechat-notices", ADMIN, Map.of("templates", List.of())));
+            }
+        });
+    }
+}
