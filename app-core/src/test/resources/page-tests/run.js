@@ -14,12 +14,13 @@ import draw from './draw.test.js';
 import live from './live.test.js';
 import times from './times.test.js';
 import pay from './pay.test.js';
+import wechat from './wechat.test.js';
 import { I18N } from '/assets/i18n.js';
 
 export async function runAll() {
   await Promise.all([I18N.load('zh'), I18N.load('en')]); // the screens' texts, which the page loads after sign-in
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live, times, pay })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live, times, pay, wechat })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

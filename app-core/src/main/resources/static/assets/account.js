@@ -5,6 +5,7 @@ import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
 import { $, setText, toast, say } from './page.js';
 import { dayTime } from './format.js';
+import * as WechatNotices from './wechat-notices.js';
 
 const t = I18N.t;
 
@@ -33,6 +34,7 @@ export function renderAccount() {
   loadCalendar(); // an address just made stays shown (a language switch redraws this view): it is shown once
   loadEmail();
   loadWechat();
+  WechatNotices.accountSection($('#wechat-notices'));
 }
 
 /** Signed out: the address shown once goes with the student. */

@@ -72,6 +72,7 @@ function loadScreens() {
     import('./sheets.js'),
     import('./tap-store.js'),
     import('./tap.js'),
+    import('./wechat-notices.js'),
     I18N.load()
   ]).then(([signedIn]) => {
     screens = signedIn;

@@ -12,6 +12,7 @@ import { showCheckIn } from './check-in.js';
 import { partnersOf, invitationCard } from './partners.js';
 import { countdown } from './clock.js';
 import { moneyLines, paid } from './money.js';
+import { bookingOffer } from './wechat-notices.js';
 
 const t = I18N.t;
 let offerTimer = null;
@@ -311,6 +312,7 @@ function bookingCard(r) {
       + yuan(paid(r))),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null,
+    bookingOffer(r), // inside WeChat: WeChat's own button to have this booking's notices there
     r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r, loadMine) : null);
 }
 

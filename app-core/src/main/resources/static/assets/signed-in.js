@@ -13,6 +13,7 @@ import * as BookingsScreen from './bookings.js';
 import * as AccountScreen from './account.js';
 import * as Inbox from './notices.js';
 import { closeSheet } from './sheets.js';
+import * as WechatNotices from './wechat-notices.js';
 
 const t = I18N.t;
 
@@ -66,6 +67,7 @@ export function forget() {
   Courts.forget();
   AccountScreen.forgetCalendar();
   Inbox.forgetNotices();
+  WechatNotices.forget();
   drawn?.forget();
   closeSheet();
 }

@@ -4,14 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.paysim.NotificationRecord;
+import com.courtrush.paysim.OfficialAccountServer;
 import com.courtrush.paysim.WechatPaySimulator;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.PaySimulator;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -187,6 +196,127 @@ class PayPageIT extends PageTest {
                                     userIdOf(ann)))
                     .isZero();
             assertThat(phone.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /**
+     * Issue 79: inside WeChat, Ann's booking card offers WeChat's own subscribe button once the page's JS-SDK is
+     * configured (signed by the engine, checked by the simulator as WeChat checks it); her tap allows the template,
+     * and the gym's cancel reaches her WeChat with its reason. My account lists the kinds sent to WeChat to mute.
+     */
+    @Test
+    void insideWechatAStudentAllowsHerBookingsNoticesAndTheGymsCancelReachesHerWechat() throws Exception {
+        Student ann = api().students(1).get(0);
+        WechatPaySimulator sim = PaySimulator.shared();
+        TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        Map<String, Object> fields = Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "REASON");
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/wechat-notices",
+                                TestApi.ADMIN_TOKEN,
+                                Map.of(
+                                        "templates",
+                                        List.of(
+                                                Map.of(
+                                                        "kind",
+                                                        "CANCELLED_BY_STAFF",
+                                                        "templateId",
+                                                        "SIM-BOOKING-STATE",
+                                                        "fields",
+                                                        fields),
+                                                Map.of(
+                                                        "kind",
+                                                        "PAID",
+                                                        "templateId",
+                                                        "SIM-BOOKING-STATE",
+                                                        "fields",
+                                                        Map.of(
+                                                                "thing1", "COURT", "time2", "TIME", "phrase3", "STATE",
+                                                                "thing4", "TITLE"))))));
+        String user = "ann" + ann.studentId();
+        String openId = new ObjectMapper()
+                .readTree(HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(URI.create(sim.baseUrl() + "/sim/wechat-user?name=" + user))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .path("openid")
+                .asText();
+        jdbc().update(
+                        "insert into wechat_openid (user_id, app_id, openid, create_time) values (?, ?, ?, ?)",
+                        userIdOf(ann),
+                        sim.kit().appId(),
+                        openId,
+                        LocalDateTime.now());
+        long court = api().createCourt("3号场");
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "19:00", "20:00", 60, 1)
+                .get(0);
+        long reservation = api().book(ann, opening, slot);
+        try (StudentPage phone = new StudentPage(
+                Chromium.openInsideWechat(PHONE, "zh-CN", sim.bridgeScript() + "\n" + sim.jsSdkScript()), port)) {
+            phone.driver.get(sim.baseUrl() + "/sim/wechat-user?name=" + user + "&next="
+                    + URLEncoder.encode("http://127.0.0.1:" + port + "/", StandardCharsets.UTF_8));
+            phone.signInToTheCourts(ann);
+            phone.open("#/mine");
+            WebElement ask = phone.await(d -> {
+                List<WebElement> tags = phone.booking(reservation).findElements(By.cssSelector("wx-open-subscribe"));
+                return tags.isEmpty() || !tags.get(0).isDisplayed() ? null : tags.get(0);
+            });
+            assertThat(ask.getAttribute("template")).isEqualTo("SIM-BOOKING-STATE");
+            phone.js("arguments[0].scrollIntoView({block: 'center'})", ask);
+            phone.screenshot("zh-wechat-notices-offered");
+            phone.tap(ask);
+            phone.await(d -> sim.officialAccount().consentsLeft(openId, "SIM-BOOKING-STATE") == 1);
+            phone.await(d -> TestApi.expect(200, api().get("/notices/wechat", ann.token()))
+                            .data()
+                            .path("templates")
+                            .get(0)
+                            .path("consents")
+                            .asInt()
+                    == 1);
+
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/reservations/" + reservation + "/cancel",
+                                    TestApi.ADMIN_TOKEN,
+                                    Map.of("reason", "场地维修")));
+            phone.await(d -> sim.officialAccount().messages().stream()
+                    .anyMatch(m -> m.toUser().equals(openId)));
+            OfficialAccountServer.Message told = sim.officialAccount().messages().stream()
+                    .filter(m -> m.toUser().equals(openId))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(told.data())
+                    .containsEntry("thing1", "3号场")
+                    .containsEntry("phrase3", "已取消")
+                    .containsEntry("thing4", "场地维修");
+            assertThat(told.page()).endsWith("#/mine/booking/" + reservation);
+
+            phone.open("#/account");
+            WebElement section = phone.await(d -> {
+                WebElement shown = d.findElement(By.id("wechat-notices"));
+                return shown.isDisplayed()
+                                && !shown.findElements(By.cssSelector("input[data-kind]"))
+                                        .isEmpty()
+                        ? shown
+                        : null;
+            });
+            phone.js("arguments[0].scrollIntoView({block: 'center'})", section);
+            phone.screenshot("zh-wechat-notices-account");
+            phone.tap(section.findElement(By.cssSelector("input[data-kind='PAID']")));
+            phone.await(d -> TestApi.expect(200, api().get("/notices/wechat", ann.token()))
+                    .data()
+                    .path("muted")
+                    .toString()
+                    .contains("PAID"));
+            assertThat(phone.scriptErrors()).as("errors in the page's console").isEmpty();
+        } finally {
+            TestApi.expect(
+                    200, api().put("/admin/wechat-notices", TestApi.ADMIN_TOKEN, Map.of("templates", List.of())));
         }
     }
 

@@ -24,11 +24,16 @@ import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
  */
 public final class SecurityHeaders {
 
+    /** Where WeChat serves its JS-SDK (jweixin) from. */
+    static final String WECHAT_JS_SDK = "https://res.wx.qq.com";
+
     /**
      * The students' page loads only its own files and talks only to this server: no inline script or
-     * style, no other origin, never framed. Answers that are not pages carry it too, harmlessly.
+     * style, no other origin — but WeChat's JS-SDK, which the page loads inside WeChat for the subscribe button (SPEC
+     * §22) —, never framed. Answers that are not pages carry it too, harmlessly.
      */
-    static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    static final String PAGE_POLICY = "default-src 'self'; script-src 'self' " + WECHAT_JS_SDK
+            + "; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     private final List<HeaderWriter> writers = List.of(

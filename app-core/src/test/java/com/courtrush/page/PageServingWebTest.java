@@ -134,7 +134,8 @@ class PageServingWebTest {
                         .digest(importMap.group(1).getBytes(StandardCharsets.UTF_8)));
         mvc.perform(get("/"))
                 .andExpect(header().string(
-                                "Content-Security-Policy", containsString("script-src 'self' 'sha256-" + hash + "';")));
+                                "Content-Security-Policy",
+                                containsString("script-src 'self' 'sha256-" + hash + "' https://res.wx.qq.com;")));
     }
 
     @Test
@@ -177,7 +178,9 @@ class PageServingWebTest {
             assertThat(gzipped.getHeader("Cache-Control")).as(name).isEqualTo("public, max-age=31536000, immutable");
             assertThat(gzipped.getHeader("Content-Encoding")).as(name).isEqualTo("gzip");
             assertThat(gzipped.getHeaders("Vary")).as(name).contains("Accept-Encoding");
-            assertThat(gzipped.getHeader("Content-Security-Policy")).as(name).contains("script-src 'self';");
+            assertThat(gzipped.getHeader("Content-Security-Policy"))
+                    .as(name)
+                    .contains("script-src 'self' https://res.wx.qq.com;");
             assertThat(gunzip(gzipped.getContentAsByteArray()))
                     .as("%s gunzipped", name)
                     .isEqualTo(sources.get(plain(name)));
