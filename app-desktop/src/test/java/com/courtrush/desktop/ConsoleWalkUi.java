@@ -54,6 +54,7 @@ import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import javafx.application.Platform;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -328,6 +329,8 @@ class ConsoleWalkUi {
                     assertThat(node("#saveLive").localToScene(0, 0).getY())
                             .isLessThan(node("#payTimeout").localToScene(0, 0).getY());
                 }),
+                // the official account's notifications: the account (the simulator's, said so), a row per kind
+                screen("settings/wechatNotices", () -> scrollTo("#wechatNotices")),
                 // a backup made now: the restore shows what it holds, and asks before restoring (stepped back from)
                 screen("settings/restore", ConsoleWalkUi::aBackupMadeAndChosen),
                 dialog("settings/restoreAsk", "#restoreBackup"),
@@ -582,6 +585,25 @@ class ConsoleWalkUi {
         assertThat(node("#restoreBackup").isDisabled())
                 .as("Restore…, once a backup is read")
                 .isFalse();
+        settle();
+    }
+
+    /** Scrolls the screen's scroll pane until the node {@code query} is at its top. */
+    static void scrollTo(String query) {
+        Node target = node(query);
+        robot.interact(() -> {
+            Parent up = target.getParent();
+            while (up != null && !(up instanceof javafx.scene.control.ScrollPane)) {
+                up = up.getParent();
+            }
+            if (up instanceof javafx.scene.control.ScrollPane scroll) {
+                Node content = scroll.getContent();
+                double y = content.sceneToLocal(target.localToScene(0, 0)).getY();
+                double room = content.getBoundsInLocal().getHeight()
+                        - scroll.getViewportBounds().getHeight();
+                scroll.setVvalue(room <= 0 ? 0 : Math.min(1, y / room));
+            }
+        });
         settle();
     }
 

@@ -42,6 +42,7 @@ public final class SettingsScreen implements Screen {
     private final NoticeChannelsViewModel channels;
     private final CampusSignInViewModel campus;
     private final WechatPayViewModel wechatPay;
+    private final WechatNoticesViewModel wechatNotices;
     private final HistorySweepViewModel sweep;
     private final Node root;
 
@@ -79,6 +80,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().campus(), context.tasks(), context.notices(), i18n, context.staff());
         wechatPay = new WechatPayViewModel(
                 context.desks().wechatPay(), context.tasks(), context.notices(), i18n, context.staff());
+        wechatNotices = new WechatNoticesViewModel(
+                context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         sweep = new HistorySweepViewModel(
                 context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
         CompactionViewModel compact = new CompactionViewModel(
@@ -100,6 +103,7 @@ public final class SettingsScreen implements Screen {
                 channelsPane(i18n),
                 CampusSignInPane.of(campus, i18n),
                 WechatPayPane.of(wechatPay, i18n),
+                WechatNoticesPane.of(wechatNotices, i18n),
                 backupPane(i18n));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -373,6 +377,7 @@ public final class SettingsScreen implements Screen {
         channels.load();
         campus.load();
         wechatPay.load();
+        wechatNotices.load();
     }
 
     public SettingsViewModel model() {
