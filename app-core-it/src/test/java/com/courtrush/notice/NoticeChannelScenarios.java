@@ -618,12 +618,13 @@ public interface NoticeChannelScenarios extends StackAccess {
         return robot;
     }
 
-    private static List<MimeMessage> awaitMail(GreenMail mail, String address, int count) {
+    /** The mail {@code address} received, once it has at least {@code count}. */
+    static List<MimeMessage> awaitMail(GreenMail mail, String address, int count) {
         await().atMost(Duration.ofSeconds(30)).until(() -> to(mail, address).size() >= count);
         return to(mail, address);
     }
 
-    private static List<MimeMessage> to(GreenMail mail, String address) {
+    static List<MimeMessage> to(GreenMail mail, String address) {
         return Arrays.stream(mail.getReceivedMessages())
                 .filter(m -> {
                     try {
@@ -636,7 +637,7 @@ public interface NoticeChannelScenarios extends StackAccess {
                 .toList();
     }
 
-    private static String subject(MimeMessage message) {
+    static String subject(MimeMessage message) {
         try {
             return message.getSubject();
         } catch (jakarta.mail.MessagingException e) {
@@ -652,13 +653,13 @@ public interface NoticeChannelScenarios extends StackAccess {
         }
     }
 
-    private static String codeIn(MimeMessage message) {
+    static String codeIn(MimeMessage message) {
         Matcher found = CODE.matcher(text(message));
         assertThat(found.find()).as(text(message)).isTrue();
         return found.group(1);
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
@@ -674,7 +675,7 @@ public interface NoticeChannelScenarios extends StackAccess {
     }
 
     /** Turns the email channel off again (the engine is shared by every scenario). */
-    private void emailOff() {
+    default void emailOff() {
         api().put(
                         "/admin/notice-channels/email",
                         TestApi.ADMIN_TOKEN,

@@ -10,6 +10,8 @@ import com.courtrush.paysim.OfficialAccountServer;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * answers — a refusal (43101), a token that ended mid-send, WeChat down for ten minutes — and staff seeing each
  * delivery.
  */
-public interface WechatNoticeScenarios extends WechatSignInScenarios {
+public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChannelScenarios {
 
     String BOOKING_STATE = "SIM-BOOKING-STATE";
     DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy年M月d日");
@@ -66,6 +68,15 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                         messageId);
     }
 
+    /** The notice's delivery, if one was written: none when no consent was left as the notice was posted. */
+    private List<String> deliveriesOf(String messageId) {
+        return jdbc().queryForList(
+                        "select concat(d.state, ' ', coalesce(d.error, '')) from wechat_delivery d "
+                                + "join notice n on n.id = d.notice_id where n.message_id = ?",
+                        String.class,
+                        messageId);
+    }
+
     private int noticesOf(Student student, String kind) {
         int count = 0;
         for (JsonNode notice : TestApi.expect(200, api().get("/notices?size=50", student.token()))
@@ -81,12 +92,13 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
     /**
      * A manager chooses the won notice's template; a student who allowed it in the page gets her win in WeChat once,
      * with the court, the hours and the state in its keywords; one whose consent WeChat no longer holds is refused
-     * (43101) and counted so; a token that ended mid-send and WeChat down for ten minutes lose nothing and send nothing
-     * twice; a muted kind is not sent; staff see each delivery; the inbox carries every notice once throughout.
+     * (43101), counted so, and has his win in his inbox and his mail once; a token that ended mid-send, WeChat down for
+     * ten minutes and its quota spent lose nothing and send nothing twice; one consent sends one of two wins; a muted
+     * kind is not sent; staff see each delivery; the inbox carries every notice once throughout.
      */
     @Test
     default void aWinGoesToWechatOncePerConsentAndTheInboxCarriesEveryNoticeWhateverWechatAnswers() throws Exception {
-        List<Student> students = api().students(2);
+        List<Student> students = api().students(3);
         Student ann = students.get(0);
         Student bob = students.get(1);
         Student desk = api().staffMember("STAFF");
@@ -97,7 +109,42 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                 BOOKING_STATE,
                 "fields",
                 Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "TEXT"));
+        GreenMail mail = new GreenMail(new ServerSetup(NoticeChannelScenarios.freePort(), "127.0.0.1", "smtp"));
+        mail.start();
+        try {
+            wonInWechat(students, desk, won, mail);
+        } finally {
+            mail.stop();
+        }
+    }
+
+    private void wonInWechat(List<Student> students, Student desk, Map<String, Object> won, GreenMail mail)
+            throws Exception {
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student cy = students.get(2); // a student tries five times a minute: Cy goes on where Ann stops
         live(() -> {
+            // the gym emails notices too: Bob verified his address
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/notice-channels/email",
+                                    ADMIN,
+                                    Map.of(
+                                            "enabled",
+                                            true,
+                                            "server",
+                                            Map.of(
+                                                    "host", "127.0.0.1",
+                                                    "port", mail.getSmtp().getPort(),
+                                                    "from", "courts@gym.example",
+                                                    "security", "NONE"))));
+            String bobsAddress = bob.studentId() + "@campus.example";
+            TestApi.expect(200, api().put("/auth/email", bob.token(), Map.of("email", bobsAddress)));
+            String code = NoticeChannelScenarios.codeIn(
+                    NoticeChannelScenarios.awaitMail(mail, bobsAddress, 1).get(0));
+            TestApi.expect(200, api().post("/auth/email/verify", bob.token(), Map.of("code", code)));
+
             // a manager's templates, refused in words when wrong; staff may look, not set
             assertThat(api().put("/admin/wechat-notices", desk.token(), Map.of("templates", List.of(won)))
                             .status())
@@ -139,8 +186,8 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                                         Map.of("templateIds", List.of(BOOKING_STATE))));
 
                 long court = api().createCourt("Court 微信");
-                long session = api().createSession(tomorrow(), now(), 5);
-                List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "13:00", 60, 2);
+                long session = api().createSession(tomorrow(), now(), 10);
+                List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "16:00", 60, 2);
                 long annsFirst = api().book(ann, session, slots.get(0));
                 long bobsFirst = api().book(bob, session, slots.get(0));
 
@@ -161,6 +208,13 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                 assertThat(deliveryOf("WON:" + bobsFirst)).contains("43101");
                 assertThat(deliveryOf("WON:" + annsFirst)).startsWith("SENT");
                 assertThat(messagesTo(bobsWechat)).isEmpty();
+                // refused by WeChat, Bob's win is in his inbox and his mail once
+                NoticeChannelScenarios.awaitMail(mail, bobsAddress, 2);
+                TestApi.sleep(1_500);
+                assertThat(NoticeChannelScenarios.to(mail, bobsAddress).stream()
+                                .map(NoticeChannelScenarios::subject)
+                                .filter(subject -> subject.contains("You got a court")))
+                        .hasSize(1);
                 assertThat(TestApi.expect(200, api().get("/notices/wechat", bob.token()))
                                 .data()
                                 .path("templates")
@@ -206,22 +260,58 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                     assertThat(deliveryOf("WON:" + reservation)).startsWith("SENT");
                 }
 
-                // a kind Ann muted is not sent, though she allowed it
-                meanwhile.forEach(reservation -> cancels(ann, reservation));
-                TestApi.expect(200, api().put("/notices/wechat/muted", ann.token(), Map.of("kinds", List.of("WON"))));
-                allows(ann, annsWechat);
-                long muted = api().book(ann, session, slots.get(4));
+                // one consent, two wins at once: the first goes, the second waits for no consent that is not there
+                String cysWechat = bind(cy, "cy-" + cy.studentId());
+                allows(cy, cysWechat);
+                List<Long> twice =
+                        List.of(api().book(cy, session, slots.get(4)), api().book(cy, session, slots.get(5)));
+                await("sent, and the other skipped or never written")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> twice.stream()
+                                .flatMap(reservation -> deliveriesOf("WON:" + reservation).stream())
+                                .noneMatch(state -> state.startsWith("PENDING")));
+                List<String> ends = twice.stream()
+                        .flatMap(reservation -> deliveriesOf("WON:" + reservation).stream())
+                        .toList();
+                assertThat(ends).filteredOn(state -> state.startsWith("SENT")).hasSize(1);
+                assertThat(ends)
+                        .filteredOn(state -> !state.startsWith("SENT"))
+                        .allMatch(state -> state.equals("SKIPPED no consent left"));
+                assertThat(messagesTo(cysWechat)).hasSize(1);
+                twice.forEach(reservation -> cancels(cy, reservation));
+
+                // the day's quota spent at WeChat: tried again, sent once it is renewed
+                sim().officialAccount().quotaSpent(true);
+                allows(cy, cysWechat);
+                long quota = api().book(cy, session, slots.get(6));
+                await("tried while the quota is spent")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> deliveryOf("WON:" + quota).matches("PENDING .*45009.*"));
+                sim().officialAccount().quotaSpent(false);
                 outbox.sendDue(now().plusMinutes(12));
+                await("sent once renewed")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> deliveryOf("WON:" + quota).startsWith("SENT"));
+                assertThat(messagesTo(cysWechat)).hasSize(2);
+                cancels(cy, quota);
+
+                // a kind Cy muted is not sent, though he allowed it
+                TestApi.expect(200, api().put("/notices/wechat/muted", cy.token(), Map.of("kinds", List.of("WON"))));
+                allows(cy, cysWechat);
+                long muted = api().book(cy, session, slots.get(7));
+                outbox.sendDue(now().plusMinutes(13));
                 assertThat(jdbc().queryForObject(
                                         "select count(*) from wechat_delivery d join notice n on n.id = d.notice_id "
                                                 + "where n.message_id = ?",
                                         Integer.class,
                                         "WON:" + muted))
                         .isZero();
+                assertThat(messagesTo(cysWechat)).hasSize(2);
                 assertThat(messagesTo(annsWechat)).hasSize(4);
 
                 // every notice in the inbox once, whatever WeChat answered
-                assertThat(noticesOf(ann, "WON")).isEqualTo(5);
+                assertThat(noticesOf(ann, "WON")).isEqualTo(4);
+                assertThat(noticesOf(cy, "WON")).isEqualTo(4);
                 assertThat(noticesOf(bob, "WON")).isEqualTo(1);
 
                 // staff see each delivery; a manager's test reaches a student who allowed it, and says why not
@@ -246,7 +336,9 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios {
                 assertThat(messagesTo(bobsWechat).get(0).data()).containsEntry("thing1", "测试场地");
             } finally {
                 sim().officialAccount().down(false);
+                sim().officialAccount().quotaSpent(false);
                 TestApi.expect(200, api().put("/admin/wechat-notices", ADMIN, Map.of("templates", List.of())));
+                emailOff();
             }
         });
     }

@@ -189,6 +189,9 @@ public class OfficialAccount implements WechatAccount {
         config.setAppId(appId);
         config.setSecret(secret);
         config.setHostConfig(new WxMpHostConfig(account.apiBase(), account.oauthBase(), account.apiBase()));
+        // the stable access token: nodes that ask at once (WxJava checks Redis before its lock, not after) get the same
+        // one from WeChat instead of each making the other's invalid
+        config.setUseStableAccessToken(true);
         WxMpServiceImpl service = new WxMpServiceImpl();
         service.setWxMpConfigStorage(config);
         service.setMaxRetryTimes(0); // a busy WeChat (-1) is tried again by whoever asked, not by blocking here

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 
 /**
  * The official account's server API (公众号) as WeChat documents it at {@code api.weixin.qq.com}, for what CourtRush
- * asks of it: the account's access token ({@code GET /cgi-bin/token}, grant_type client_credential, two hours), the
+ * asks of it: the account's access token ({@code GET /cgi-bin/token}, grant_type client_credential, two hours; or the
+ * stable one, {@code POST /cgi-bin/stable_token}, the same to every caller while it is valid), the
  * JS-SDK's ticket ({@code GET /cgi-bin/ticket/getticket?type=jsapi}) and subscribe notifications (订阅通知, {@code POST
  * /cgi-bin/message/subscribe/bizsend}). Like WeChat it answers errors with HTTP 200 and {@code errcode}/{@code errmsg}:
  * 40013/40125 a wrong AppID or AppSecret, 40001 a token it never issued or revoked, 42001 an expired one, 40037 a
@@ -36,6 +37,9 @@ import java.util.regex.Pattern;
 public final class OfficialAccountServer {
 
     static final String TOKEN = "/cgi-bin/token";
+    /** The stable access token: the same one to every client while it is valid (WeChat's way for many servers). */
+    static final String STABLE_TOKEN = "/cgi-bin/stable_token";
+
     static final String TICKET = "/cgi-bin/ticket/getticket";
     static final String SEND = "/cgi-bin/message/subscribe/bizsend";
 
@@ -49,6 +53,9 @@ public final class OfficialAccountServer {
             "SIM-REFUND", List.of("amount1", "thing2", "thing3"));
 
     private static final Duration LIFETIME = Duration.ofHours(2);
+    /** How long before a stable token ends a new one is given: both are valid meanwhile. */
+    private static final Duration OVERLAP = Duration.ofMinutes(5);
+
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
     private static final Pattern KEYWORD = Pattern.compile("([a-z_]+?)(\\d+)");
     private static final Pattern TIME = Pattern.compile(
@@ -75,7 +82,7 @@ public final class OfficialAccountServer {
     }
 
     boolean handles(String path) {
-        return path.equals(TOKEN) || path.equals(TICKET) || path.equals(SEND);
+        return path.equals(TOKEN) || path.equals(STABLE_TOKEN) || path.equals(TICKET) || path.equals(SEND);
     }
 
     Response handle(Request request) {
@@ -84,6 +91,7 @@ public final class OfficialAccountServer {
         }
         return switch (request.path()) {
             case TOKEN -> token(request.query());
+            case STABLE_TOKEN -> stableToken(request);
             case TICKET -> ticket(request.query());
             default -> send(request);
         };
@@ -159,6 +167,50 @@ public final class OfficialAccountServer {
         if (!kit.appSecret().equals(q.get("secret"))) {
             return error(40125, "invalid appsecret");
         }
+        synchronized (tokens) {
+            return issue();
+        }
+    }
+
+    /**
+     * {@code POST /cgi-bin/stable_token} ({@code {grant_type, appid, secret, force_refresh}}): while a token is valid
+     * every caller gets that one, so many servers asking at once share it; a new one when it has ended or ends within
+     * five minutes (the old one lasts its time), was revoked, or a refresh is forced.
+     */
+    private Response stableToken(Request request) {
+        JSONObject body;
+        try {
+            body = JSON.parseObject(request.bodyText());
+        } catch (JSONException e) {
+            return error(47001, "data format error");
+        }
+        if (body == null || !"client_credential".equals(body.getString("grant_type"))) {
+            return error(40002, "invalid grant_type");
+        }
+        if (!kit.appId().equals(body.getString("appid"))) {
+            return error(40013, "invalid appid");
+        }
+        if (!kit.appSecret().equals(body.getString("secret"))) {
+            return error(40125, "invalid appsecret");
+        }
+        synchronized (tokens) {
+            Instant now = Instant.now();
+            if (!Boolean.TRUE.equals(body.getBoolean("force_refresh"))) {
+                for (Map.Entry<String, Instant> token : tokens.entrySet()) {
+                    if (token.getValue().isAfter(now.plus(OVERLAP))) {
+                        return json(JSONObject.of(
+                                "access_token",
+                                token.getKey(),
+                                "expires_in",
+                                Duration.between(now, token.getValue()).toSeconds()));
+                    }
+                }
+            }
+            return issue();
+        }
+    }
+
+    private Response issue() {
         String token = KitStore.random(ALPHABET, 136);
         tokens.put(token, Instant.now().plus(LIFETIME));
         tokensIssued.incrementAndGet();
