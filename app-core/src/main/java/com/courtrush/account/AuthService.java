@@ -37,6 +37,7 @@ public class AuthService {
     private final DirectoryPasswords directory;
     private final DirectoryAccounts directoryAccounts;
     private final AuditTrail audit;
+    private final SignInAudit signIns;
     private final TransactionTemplate transactions;
     private final Clock clock;
     /** The "address" of a sign-in at the console, for the throttle. */
@@ -54,6 +55,7 @@ public class AuthService {
             DirectoryPasswords directory,
             DirectoryAccounts directoryAccounts,
             AuditTrail audit,
+            SignInAudit signIns,
             TransactionTemplate transactions,
             Clock clock) {
         this.accounts = accounts;
@@ -64,6 +66,7 @@ public class AuthService {
         this.directory = directory;
         this.directoryAccounts = directoryAccounts;
         this.audit = audit;
+        this.signIns = signIns;
         this.transactions = transactions;
         this.clock = clock;
         this.decoyHash = passwords.encode("decoy-password-for-timing");
@@ -143,12 +146,7 @@ public class AuthService {
         }
         throttle.succeeded(studentId, address);
         TokenService.IssuedToken token = tokens.issue(account);
-        audit.record(
-                account.actor(),
-                AuditAction.SIGN_IN,
-                AuditTarget.USER,
-                account.getStudentId(),
-                new EngineText("audit.signedInFrom", AuditActors.signInSource("LOCAL")));
+        signIns.signedIn(account, "LOCAL");
         return Optional.of(LoginResult.of(account, token));
     }
 
@@ -164,21 +162,10 @@ public class AuthService {
             throw new CourtRushException(Outcome.FORBIDDEN, "wechat.studentsOnly");
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
-            audit.record(
-                    account.actor(),
-                    AuditAction.SIGN_IN_REFUSED,
-                    AuditTarget.USER,
-                    account.getStudentId(),
-                    new EngineText("audit.signInDisabled", AuditActors.signInSource("WECHAT")));
-            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+            throw signIns.disabled(account, "WECHAT");
         }
         TokenService.IssuedToken token = tokens.issue(account);
-        audit.record(
-                account.actor(),
-                AuditAction.SIGN_IN,
-                AuditTarget.USER,
-                account.getStudentId(),
-                new EngineText("audit.signedInFrom", AuditActors.signInSource("WECHAT")));
+        signIns.signedIn(account, "WECHAT");
         return LoginResult.of(account, token);
     }
 

@@ -4,7 +4,6 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
-import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -54,6 +53,7 @@ public class DirectoryAccounts {
     private final DirectoryMapper directory;
     private final TokenService tokens;
     private final AuditTrail audit;
+    private final SignInAudit signIns;
     private final TransactionTemplate transactions;
     private final Clock clock;
 
@@ -62,12 +62,14 @@ public class DirectoryAccounts {
             DirectoryMapper directory,
             TokenService tokens,
             AuditTrail audit,
+            SignInAudit signIns,
             TransactionTemplate transactions,
             Clock clock) {
         this.accounts = accounts;
         this.directory = directory;
         this.tokens = tokens;
         this.audit = audit;
+        this.signIns = signIns;
         this.transactions = transactions;
         this.clock = clock;
     }
@@ -108,12 +110,7 @@ public class DirectoryAccounts {
         UserAccount account = admitted(person);
         TokenService.IssuedToken token =
                 asksAgainOnlyAtSignIn(person) ? tokens.issue(account, STAFF_UNTIL_ASKED_AGAIN) : tokens.issue(account);
-        audit.record(
-                account.actor(),
-                AuditAction.SIGN_IN,
-                AuditTarget.USER,
-                account.getStudentId(),
-                new EngineText("audit.signedInFrom", AuditActors.signInSource(person.source())));
+        signIns.signedIn(account, person.source());
         AuthService.LoginResult login = AuthService.LoginResult.of(account, token);
         return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
     }
@@ -138,13 +135,7 @@ public class DirectoryAccounts {
             throw new CourtRushException(Outcome.FORBIDDEN, "campus.notThisAccount");
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
-            audit.record(
-                    account.actor(),
-                    AuditAction.SIGN_IN_REFUSED,
-                    AuditTarget.USER,
-                    account.getStudentId(),
-                    new EngineText("audit.signInDisabled", person.source()));
-            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+            throw signIns.disabled(account, person.source());
         }
         return account;
     }
