@@ -136,7 +136,7 @@ public class WechatNoticeSetup {
                     msgId);
             return msgId;
         } catch (WechatRefused e) {
-            throw CourtRushException.conflict("wechat.testRefused", String.valueOf(e.errcode()), e.getMessage());
+            throw CourtRushException.conflict("wechat.testRefused", String.valueOf(e.errcode()), e.errmsg());
         } catch (RuntimeException e) {
             log.warn("A test notification could not be sent to WeChat: {}", e.toString());
             throw CourtRushException.conflict("wechat.testUnreachable", String.valueOf(e.getMessage()));

@@ -152,7 +152,7 @@ public class WechatNotices {
         NoticeInbox.Notice zh = inbox.view(row, NoticeEmails.CHINESE);
         Map<String, String> data = WechatValues.of(template.get().fields(), row, zh);
         try {
-            String msgId = wechat.send(out.openid(), out.templateId(), link(zh.link()), data);
+            String msgId = wechat.send(out.openid(), out.templateId(), link(wechat, zh.link()), data);
             mapper.sent(id, msgId, now);
             return Sent.SENT;
         } catch (WechatRefused e) {
@@ -166,7 +166,7 @@ public class WechatNotices {
             } else { // a template or value WeChat does not take: the student's consent was not spent there
                 mapper.giveBackConsent(out.userId(), out.templateId(), now);
             }
-            mapper.ended(id, REFUSED, now, shortened(e.errcode() + " " + e.getMessage()));
+            mapper.ended(id, REFUSED, now, shortened(e.errcode() + " " + e.errmsg()));
             return Sent.ENDED;
         } catch (RuntimeException e) { // WeChat out of reach, busy or out of quota: tried again, ended on time
             return failed(out, now, e);
@@ -216,9 +216,12 @@ public class WechatNotices {
         return Sent.LATER;
     }
 
-    /** The notice's booking or offer on the students' page; the page itself while its address is not known. */
-    private String link(String hash) {
-        String base = page.studentUrl();
+    /**
+     * The notice's booking or offer on the students' page, at the address students reach inside WeChat (the account's;
+     * else the page's); none while no address is known.
+     */
+    private String link(WechatAccount wechat, String hash) {
+        String base = wechat.publicUrl().filter(url -> !url.isBlank()).orElseGet(page::studentUrl);
         if (base == null || base.isBlank()) {
             return null;
         }

@@ -75,6 +75,7 @@ public class OfficialAccount implements WechatAccount {
      * Where students reach the engine, as the merchant was set with (WeChat sends browsers back only to the account's
      * registered domain); empty when no account is set.
      */
+    @Override
     public Optional<String> publicUrl() {
         return clients.merchant()
                 .filter(WechatPayClients.Clients::jsapiReady)

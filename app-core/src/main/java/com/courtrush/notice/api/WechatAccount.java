@@ -12,6 +12,12 @@ public interface WechatAccount {
     /** The account's AppID while one is set; empty otherwise, and nothing goes to WeChat. */
     Optional<String> appId();
 
+    /**
+     * Where students reach the page inside WeChat — the address the account's platform knows (its web authorization
+     * domain) — when the account is set; a notification opens a booking there.
+     */
+    Optional<String> publicUrl();
+
     /** Whether the account's WeChat is the project's simulator (demos and tests), not WeChat itself. */
     boolean simulated();
 

@@ -8,10 +8,17 @@ package com.courtrush.notice.api;
 public class WechatRefused extends RuntimeException {
 
     private final int errcode;
+    private final String errmsg;
 
     public WechatRefused(int errcode, String errmsg) {
         super("WeChat refused the notification: errcode " + errcode + " " + errmsg);
         this.errcode = errcode;
+        this.errmsg = errmsg;
+    }
+
+    /** WeChat's own words: {@code user refuse to accept the msg}. */
+    public String errmsg() {
+        return errmsg;
     }
 
     /** WeChat's code: 43101 when the user's consent is spent or was never given. */
