@@ -84,17 +84,17 @@ public class StaffAlerts {
      * batches) brings the count it tells up to date.
      */
     public void emailsGivenUp(int count, Duration after) {
-        post(
-                Kind.EMAILS_GIVEN_UP,
-                HOUR.format(LocalDateTime.now(clock)),
-                Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))),
-                GATHERING);
+        givenUp(Kind.EMAILS_GIVEN_UP, count, after);
     }
 
     /** Notices' WeChat notifications were given up as {@link #emailsGivenUp} tells of emails. */
     public void wechatNoticesGivenUp(int count, Duration after) {
+        givenUp(Kind.WECHAT_NOTICES_GIVEN_UP, count, after);
+    }
+
+    private void givenUp(Kind kind, int count, Duration after) {
         post(
-                Kind.WECHAT_NOTICES_GIVEN_UP,
+                kind,
                 HOUR.format(LocalDateTime.now(clock)),
                 Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))),
                 GATHERING);

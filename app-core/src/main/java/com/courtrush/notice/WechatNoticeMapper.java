@@ -14,6 +14,20 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 interface WechatNoticeMapper {
 
+    /** Who of the notices {@code n} gets a delivery: the kind's template, bound at the account, a consent, not muted. */
+    String DELIVERED_TO = "join wechat_template t on t.kind = n.kind "
+            + "join wechat_openid b on b.user_id = n.user_id and b.app_id = #{appId} "
+            + "join wechat_consent c on c.user_id = n.user_id and c.template_id = t.template_id and c.granted > 0 ";
+
+    /** A delivery row for each notice {@code n} {@link #DELIVERED_TO} selects. */
+    String INSERT_DELIVERY = "<script>insert into wechat_delivery (notice_id, user_id, kind, app_id, openid, "
+            + "template_id, state, next_time, create_time) "
+            + "select n.id, n.user_id, n.kind, b.app_id, b.openid, t.template_id, 'PENDING', #{now}, #{now} ";
+
+    /** Neither muted nor delivered already (a notice posted again adds none). */
+    String NOT_YET = "and not exists (select 1 from wechat_mute m where m.user_id = n.user_id and m.kind = n.kind) "
+            + "and not exists (select 1 from wechat_delivery d where d.notice_id = n.id)</script>";
+
     @Select("select kind, template_id, fields from wechat_template order by kind")
     List<StoredTemplate> templates();
 
@@ -33,33 +47,19 @@ interface WechatNoticeMapper {
      * consent of that template and has not muted the kind (one statement, in the notices' own transaction); a notice
      * posted again adds none.
      */
-    @Insert("<script>insert into wechat_delivery (notice_id, user_id, kind, app_id, openid, template_id, state, "
-            + "next_time, create_time) "
-            + "select n.id, n.user_id, n.kind, b.app_id, b.openid, t.template_id, 'PENDING', #{now}, #{now} "
-            + "from notice n join wechat_template t on t.kind = n.kind "
-            + "join wechat_openid b on b.user_id = n.user_id and b.app_id = #{appId} "
-            + "join wechat_consent c on c.user_id = n.user_id and c.template_id = t.template_id and c.granted > 0 "
+    @Insert(INSERT_DELIVERY + "from notice n " + DELIVERED_TO
             + "where n.message_id in <foreach item='m' collection='messageIds' open='(' separator=',' close=')'>#{m}"
-            + "</foreach> "
-            + "and not exists (select 1 from wechat_mute m where m.user_id = n.user_id and m.kind = n.kind) "
-            + "and not exists (select 1 from wechat_delivery d where d.notice_id = n.id)</script>")
+            + "</foreach> " + NOT_YET)
     int enqueue(
             @Param("messageIds") List<String> messageIds,
             @Param("appId") String appId,
             @Param("now") LocalDateTime now);
 
     /** A WON delivery for each reservation the grants with these traces made (beside {@code NoticeMapper.postWon}). */
-    @Insert("<script>insert into wechat_delivery (notice_id, user_id, kind, app_id, openid, template_id, state, "
-            + "next_time, create_time) "
-            + "select n.id, n.user_id, n.kind, b.app_id, b.openid, t.template_id, 'PENDING', #{now}, #{now} "
-            + "from reservation r join notice n on n.message_id = concat('WON:', r.id) "
-            + "join wechat_template t on t.kind = n.kind "
-            + "join wechat_openid b on b.user_id = n.user_id and b.app_id = #{appId} "
-            + "join wechat_consent c on c.user_id = n.user_id and c.template_id = t.template_id and c.granted > 0 "
+    @Insert(INSERT_DELIVERY + "from reservation r join notice n on n.message_id = concat('WON:', r.id) "
+            + DELIVERED_TO
             + "where r.trace_id in <foreach item='t' collection='traces' open='(' separator=',' close=')'>#{t}"
-            + "</foreach> "
-            + "and not exists (select 1 from wechat_mute m where m.user_id = n.user_id and m.kind = n.kind) "
-            + "and not exists (select 1 from wechat_delivery d where d.notice_id = n.id)</script>")
+            + "</foreach> " + NOT_YET)
     int enqueueWon(@Param("traces") List<String> traces, @Param("appId") String appId, @Param("now") LocalDateTime now);
 
     /** Deliveries due and not being sent by another node, oldest first. */

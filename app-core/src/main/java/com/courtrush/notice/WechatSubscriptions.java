@@ -78,7 +78,7 @@ class WechatSubscriptions {
     State mute(long userId, List<String> kinds) {
         Set<String> muted = new LinkedHashSet<>(kinds == null ? List.<String>of() : kinds);
         for (String kind : muted) {
-            if (!isKind(kind)) {
+            if (!WechatTemplates.isKind(kind)) {
                 throw CourtRushException.badRequest("wechat.templateKind", kind);
             }
         }
@@ -104,15 +104,6 @@ class WechatSubscriptions {
         } catch (RuntimeException e) {
             throw CourtRushException.unavailable(e, "pay.providerUnreachable");
         }
-    }
-
-    private static boolean isKind(String kind) {
-        for (NoticeKind known : NoticeKind.values()) {
-            if (known.name().equals(kind)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -102,7 +102,8 @@ class WechatTemplates {
         });
     }
 
-    private static boolean isKind(String kind) {
+    /** Whether {@code kind} names a kind of notice. */
+    static boolean isKind(String kind) {
         for (NoticeKind known : NoticeKind.values()) {
             if (known.name().equals(kind)) {
                 return true;
