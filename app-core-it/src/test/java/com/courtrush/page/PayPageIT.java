@@ -202,7 +202,8 @@ class PayPageIT extends PageTest {
     /**
      * Issue 79: inside WeChat, Ann's booking card offers WeChat's own subscribe button once the page's JS-SDK is
      * configured (signed by the engine, checked by the simulator as WeChat checks it); her tap allows the template,
-     * and the gym's cancel reaches her WeChat with its reason. My account lists the kinds sent to WeChat to mute.
+     * and the gym's cancel reaches her WeChat with its reason. My account lists the kinds sent to WeChat to mute, and
+     * allows them all with a tap; then a court she wins with a tap reaches her WeChat too.
      */
     @Test
     void insideWechatAStudentAllowsHerBookingsNoticesAndTheGymsCancelReachesHerWechat() throws Exception {
@@ -252,9 +253,8 @@ class PayPageIT extends PageTest {
                         LocalDateTime.now());
         long court = api().createCourt("3号场");
         long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
-        long slot = api().generateSlots(opening, List.of(court), "19:00", "20:00", 60, 1)
-                .get(0);
-        long reservation = api().book(ann, opening, slot);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "19:00", "21:00", 60, 1);
+        long reservation = api().book(ann, opening, slots.get(0));
         try (StudentPage phone = new StudentPage(
                 Chromium.openInsideWechat(PHONE, "zh-CN", sim.bridgeScript() + "\n" + sim.jsSdkScript()), port)) {
             phone.driver.get(sim.baseUrl() + "/sim/wechat-user?name=" + user + "&next="
@@ -313,6 +313,32 @@ class PayPageIT extends PageTest {
                     .path("muted")
                     .toString()
                     .contains("PAID"));
+            // she allows the kinds she keeps, then wins a court with a tap: her win reaches her WeChat
+            WebElement all = phone.await(d -> {
+                List<WebElement> tags = section.findElements(By.cssSelector("wx-open-subscribe"));
+                return tags.isEmpty() || !tags.get(0).isDisplayed() ? null : tags.get(0);
+            });
+            phone.tap(all);
+            phone.await(d -> sim.officialAccount().consentsLeft(openId, "SIM-BOOKING-STATE") == 1);
+            phone.open("#/slots/" + Times.tomorrow());
+            phone.awaitState(slots.get(1), "open");
+            phone.tap(phone.button(slots.get(1)));
+            phone.awaitState(slots.get(1), "mine");
+            phone.await(d -> sim.officialAccount().messages().stream()
+                            .filter(m -> m.toUser().equals(openId))
+                            .count()
+                    == 2);
+            assertThat(sim.officialAccount().messages().stream()
+                            .filter(m -> m.toUser().equals(openId))
+                            .toList()
+                            .get(1)
+                            .data())
+                    .containsEntry("phrase3", "待支付")
+                    .containsEntry("thing4", "抢到了")
+                    .containsEntry(
+                            "time2",
+                            Times.tomorrow().getYear() + "年" + Times.tomorrow().getMonthValue() + "月"
+                                    + Times.tomorrow().getDayOfMonth() + "日 20:00~21:00");
             assertThat(phone.scriptErrors()).as("errors in the page's console").isEmpty();
         } finally {
             TestApi.expect(

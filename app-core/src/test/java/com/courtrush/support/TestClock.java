@@ -38,6 +38,9 @@ public final class TestClock extends Clock {
     /** The one clock of this JVM's tests and the engines they start in it. */
     public static final TestClock GYM = new TestClock();
 
+    /** How far a clock just set can move on before its offset would pass the 18 hours a zone may have (seconds). */
+    private static final int ROOM_TO_MOVE_ON = 2 * 3600;
+
     private volatile ZoneId zone = GYM_ZONE;
 
     /** The zone this JVM's tests start in: the gym's, or the offset that made it read {@code courtrush.test.hour}. */
@@ -68,7 +71,10 @@ public final class TestClock extends Clock {
         while (current - offset > 43_200) {
             offset += 86_400;
         }
-        int limit = 18 * 3600;
+        // within the offsets a zone may have (±18 h), with room to move on (advance): a clock set at 00:10 when that
+        // needs
+        // +17:59 could not pass 00:11 but by going a day back; the other side's date is a day away at most
+        int limit = 18 * 3600 - ROOM_TO_MOVE_ON;
         if (offset > limit) {
             offset -= 86_400;
         } else if (offset < -limit) {
