@@ -211,30 +211,12 @@ class PayPageIT extends PageTest {
         WechatPaySimulator sim = PaySimulator.shared();
         TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
         Map<String, Object> fields = Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "REASON");
-        TestApi.expect(
-                200,
-                api().put(
-                                "/admin/wechat-notices",
-                                TestApi.ADMIN_TOKEN,
-                                Map.of(
-                                        "templates",
-                                        List.of(
-                                                Map.of(
-                                                        "kind",
-                                                        "CANCELLED_BY_STAFF",
-                                                        "templateId",
-                                                        "SIM-BOOKING-STATE",
-                                                        "fields",
-                                                        fields),
-                                                Map.of(
-                                                        "kind",
-                                                        "PAID",
-                                                        "templateId",
-                                                        "SIM-BOOKING-STATE",
-                                                        "fields",
-                                                        Map.of(
-                                                                "thing1", "COURT", "time2", "TIME", "phrase3", "STATE",
-                                                                "thing4", "TITLE"))))));
+        Map<String, Object> titled = Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "TITLE");
+        List<Map<String, Object>> templates = List.of(
+                Map.of("kind", "CANCELLED_BY_STAFF", "templateId", "SIM-BOOKING-STATE", "fields", fields),
+                Map.of("kind", "PAID", "templateId", "SIM-BOOKING-STATE", "fields", titled),
+                Map.of("kind", "WON", "templateId", "SIM-BOOKING-STATE", "fields", titled));
+        TestApi.expect(200, api().put("/admin/wechat-notices", TestApi.ADMIN_TOKEN, Map.of("templates", templates)));
         String user = "ann" + ann.studentId();
         String openId = new ObjectMapper()
                 .readTree(HttpClient.newHttpClient()
@@ -255,11 +237,16 @@ class PayPageIT extends PageTest {
         long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
         List<Long> slots = api().generateSlots(opening, List.of(court), "19:00", "21:00", 60, 1);
         long reservation = api().book(ann, opening, slots.get(0));
+        org.awaitility.Awaitility.await("WeChat's sign-in offered (as of a few seconds ago)")
+                .atMost(Duration.ofSeconds(15))
+                .until(() ->
+                        api().get("/auth/campus", null).data().path("wechat").asBoolean());
         try (StudentPage phone = new StudentPage(
                 Chromium.openInsideWechat(PHONE, "zh-CN", sim.bridgeScript() + "\n" + sim.jsSdkScript()), port)) {
+            // the gym's link in WeChat: her linked WeChat signs her in, no password
             phone.driver.get(sim.baseUrl() + "/sim/wechat-user?name=" + user + "&next="
                     + URLEncoder.encode("http://127.0.0.1:" + port + "/", StandardCharsets.UTF_8));
-            phone.signInToTheCourts(ann);
+            phone.await(d -> phone.showsView("slots"));
             phone.open("#/mine");
             WebElement ask = phone.await(d -> {
                 List<WebElement> tags = phone.booking(reservation).findElements(By.cssSelector("wx-open-subscribe"));
@@ -320,8 +307,16 @@ class PayPageIT extends PageTest {
             });
             phone.tap(all);
             phone.await(d -> sim.officialAccount().consentsLeft(openId, "SIM-BOOKING-STATE") == 1);
+            // the page has told the engine what WeChat answered before she leaves it (opening it again would cut that)
+            phone.await(d -> TestApi.expect(200, api().get("/notices/wechat", ann.token()))
+                            .data()
+                            .path("templates")
+                            .get(0)
+                            .path("consents")
+                            .asInt()
+                    == 1);
             phone.open("#/slots/" + Times.tomorrow());
-            phone.awaitState(slots.get(1), "open");
+            phone.awaitState(slots.get(1), "onsale");
             phone.tap(phone.button(slots.get(1)));
             phone.awaitState(slots.get(1), "mine");
             phone.await(d -> sim.officialAccount().messages().stream()
