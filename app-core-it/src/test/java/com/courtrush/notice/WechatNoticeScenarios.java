@@ -60,12 +60,9 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChan
                 .toList();
     }
 
+    /** The notice's delivery, as state and error; it must have one. */
     private String deliveryOf(String messageId) {
-        return jdbc().queryForObject(
-                        "select concat(d.state, ' ', coalesce(d.error, '')) from wechat_delivery d "
-                                + "join notice n on n.id = d.notice_id where n.message_id = ?",
-                        String.class,
-                        messageId);
+        return deliveriesOf(messageId).get(0);
     }
 
     /** The notice's delivery, if one was written: none when no consent was left as the notice was posted. */

@@ -257,13 +257,7 @@ class PayPageIT extends PageTest {
             phone.screenshot("zh-wechat-notices-offered");
             phone.tap(ask);
             phone.await(d -> sim.officialAccount().consentsLeft(openId, "SIM-BOOKING-STATE") == 1);
-            phone.await(d -> TestApi.expect(200, api().get("/notices/wechat", ann.token()))
-                            .data()
-                            .path("templates")
-                            .get(0)
-                            .path("consents")
-                            .asInt()
-                    == 1);
+            phone.await(d -> wechatConsentsOf(ann) == 1);
 
             TestApi.expect(
                     200,
@@ -308,13 +302,7 @@ class PayPageIT extends PageTest {
             phone.tap(all);
             phone.await(d -> sim.officialAccount().consentsLeft(openId, "SIM-BOOKING-STATE") == 1);
             // the page has told the engine what WeChat answered before she leaves it (opening it again would cut that)
-            phone.await(d -> TestApi.expect(200, api().get("/notices/wechat", ann.token()))
-                            .data()
-                            .path("templates")
-                            .get(0)
-                            .path("consents")
-                            .asInt()
-                    == 1);
+            phone.await(d -> wechatConsentsOf(ann) == 1);
             phone.open("#/slots/" + Times.tomorrow());
             phone.awaitState(slots.get(1), "onsale");
             phone.tap(phone.button(slots.get(1)));
@@ -339,6 +327,16 @@ class PayPageIT extends PageTest {
             TestApi.expect(
                     200, api().put("/admin/wechat-notices", TestApi.ADMIN_TOKEN, Map.of("templates", List.of())));
         }
+    }
+
+    /** How many notifications of its template WeChat takes for the student, as the engine counts her consents. */
+    private int wechatConsentsOf(Student student) {
+        return TestApi.expect(200, api().get("/notices/wechat", student.token()))
+                .data()
+                .path("templates")
+                .get(0)
+                .path("consents")
+                .asInt();
     }
 
     /**

@@ -10,6 +10,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,21 +105,12 @@ class WechatTemplates {
 
     /** Whether {@code kind} names a kind of notice. */
     static boolean isKind(String kind) {
-        for (NoticeKind known : NoticeKind.values()) {
-            if (known.name().equals(kind)) {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(NoticeKind.values()).anyMatch(known -> known.name().equals(kind));
     }
 
     private static boolean isField(String field) {
-        for (WechatField known : WechatField.values()) {
-            if (known.name().equals(field)) {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(WechatField.values())
+                .anyMatch(known -> known.name().equals(field));
     }
 
     private Map<String, WechatTemplate> read() {
