@@ -339,4 +339,137 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChan
             }
         });
     }
+
+    /**
+     * A gym without a WeChat Pay merchant sets its official account on its own ({@code PUT /admin/wechat-notices}):
+     * staff cannot; a wrong AppSecret is refused in WeChat's words (40125) and a bad address in the engine's; the right
+     * one is tried with WeChat and saved, its AppSecret never answered back. Then the gym's link signs a student in by
+     * WeChat through it, and a manager's test reaches her WeChat; saved again without the AppSecret, the one on file
+     * stays.
+     */
+    @Test
+    default void aGymWithoutAMerchantSetsItsOwnAccountAndReachesStudentsThroughIt() throws Exception {
+        Student ann = api().students(1).get(0);
+        Student desk = api().staffMember("STAFF");
+        String appId = sim().kit().appId();
+        String publicUrl = "http://127.0.0.1:" + api().port();
+        Map<String, Object> won = Map.of(
+                "kind",
+                "WON",
+                "templateId",
+                BOOKING_STATE,
+                "fields",
+                Map.of("thing1", "COURT", "time2", "TIME", "phrase3", "STATE", "thing4", "TEXT"));
+        // a gym that never set a merchant nor an account: what a fresh one has
+        jdbc().update("delete from wechat_pay");
+        jdbc().update("delete from wechat_account");
+        try {
+            await("no account in use")
+                    .atMost(Duration.ofSeconds(15))
+                    .until(() -> TestApi.expect(200, api().get("/admin/wechat-notices", desk.token()))
+                                    .data()
+                                    .path("account")
+                                    .path("source")
+                                    .asText()
+                                    .equals("NONE")
+                            && !TestApi.expect(200, api().get("/auth/campus", null))
+                                    .data()
+                                    .path("wechat")
+                                    .asBoolean());
+            Map<String, Object> account =
+                    Map.of("appId", appId, "appSecret", sim().kit().appSecret(), "publicUrl", publicUrl);
+            assertThat(api().put("/admin/wechat-notices", desk.token(), Map.of("account", account))
+                            .status())
+                    .as("staff may look, not set")
+                    .isEqualTo(403);
+            TestApi.Reply wrongSecret = api().put(
+                            "/admin/wechat-notices",
+                            ADMIN,
+                            Map.of(
+                                    "account",
+                                    Map.of(
+                                            "appId",
+                                            appId,
+                                            "appSecret",
+                                            "0123456789abcdefWRONG",
+                                            "publicUrl",
+                                            publicUrl)));
+            assertThat(wrongSecret.status()).isEqualTo(409);
+            assertThat(wrongSecret.body().path("message").asText()).contains("40125");
+            TestApi.Reply badAddress = api().put(
+                            "/admin/wechat-notices",
+                            ADMIN,
+                            Map.of(
+                                    "account",
+                                    Map.of(
+                                            "appId",
+                                            appId,
+                                            "appSecret",
+                                            sim().kit().appSecret(),
+                                            "publicUrl",
+                                            "ftp://gym")));
+            assertThat(badAddress.status()).isEqualTo(400);
+            assertThat(badAddress.body().path("message").asText()).contains("publicUrl");
+
+            TestApi.Reply saved = TestApi.expect(
+                    200,
+                    api().put("/admin/wechat-notices", ADMIN, Map.of("account", account, "templates", List.of(won))));
+            JsonNode state = saved.data().path("account");
+            assertThat(state.path("source").asText()).isEqualTo("OWN");
+            assertThat(state.path("appId").asText()).isEqualTo(appId);
+            assertThat(state.path("publicUrl").asText()).isEqualTo(publicUrl);
+            assertThat(state.path("appSecretOnFile").asBoolean()).isTrue();
+            assertThat(saved.body().toString())
+                    .as("never answered back")
+                    .doesNotContain(sim().kit().appSecret());
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'SET_WECHAT_NOTICES'"
+                                            + " and target_id = 'WECHAT_ACCOUNT'",
+                                    Long.class))
+                    .isPositive();
+
+            // the gym's link signs her in through the account, and a manager's test reaches her WeChat
+            await("WeChat's sign-in offered")
+                    .atMost(Duration.ofSeconds(15))
+                    .until(() -> TestApi.expect(200, api().get("/auth/campus", null))
+                            .data()
+                            .path("wechat")
+                            .asBoolean());
+            String annsWechat = bind(ann, "own-" + ann.studentId());
+            assertThat(jdbc().queryForObject(
+                                    "select app_id from wechat_openid where user_id = ?", String.class, userIdOf(ann)))
+                    .isEqualTo(appId);
+            allows(ann, annsWechat);
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/wechat-notices/test",
+                                    ADMIN,
+                                    Map.of("kind", "WON", "studentId", ann.studentId())));
+            assertThat(messagesTo(annsWechat)).singleElement().satisfies(message -> {
+                assertThat(message.templateId()).isEqualTo(BOOKING_STATE);
+                assertThat(message.data()).containsEntry("thing1", "测试场地");
+            });
+
+            // saved again without its AppSecret: the one on file stays, and so does every template
+            JsonNode again = TestApi.expect(
+                            200,
+                            api().put(
+                                            "/admin/wechat-notices",
+                                            ADMIN,
+                                            Map.of("account", Map.of("appId", appId, "publicUrl", publicUrl))))
+                    .data();
+            assertThat(again.path("account").path("source").asText()).isEqualTo("OWN");
+            assertThat(again.path("templates").findValuesAsText("kind")).containsExactly("WON");
+        } finally {
+            TestApi.expect(200, api().put("/admin/wechat-notices", ADMIN, Map.of("templates", List.of())));
+            // the merchant the other scenarios set, as they leave it
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/wechat-pay",
+                                    ADMIN,
+                                    com.courtrush.support.PaySimulator.merchant(api().port(), false)));
+        }
+    }
 }

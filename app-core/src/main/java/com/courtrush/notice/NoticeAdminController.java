@@ -8,6 +8,7 @@ import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.api.WechatAccountChange;
 import com.courtrush.notice.api.WechatDelivery;
 import com.courtrush.notice.api.WechatNoticeSettings;
 import com.courtrush.notice.api.WechatTemplate;
@@ -118,12 +119,14 @@ class NoticeAdminController {
     }
 
     @Operation(
-            summary = "Set every template at once (manager): for a kind of notice, the template chosen in the account's"
-                    + " console and each keyword's field (thing1: COURT); kinds not named are not sent to WeChat")
+            summary = "Set the official account on its own (manager; a gym without a WeChat Pay merchant): its AppID,"
+                    + " AppSecret (blank: the one on file stays) and publicUrl, tried with WeChat; and every template at"
+                    + " once: for a kind of notice, the template chosen in the account's console and each keyword's"
+                    + " field (thing1: COURT); kinds not named are not sent to WeChat. Either left out stays as it is")
     @PutMapping("/admin/wechat-notices")
     ApiResponse<WechatNoticeSettings> setWechat(
-            @RequestBody Templates templates, @AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(notices.setWechatNotices(templates.templates(), manager));
+            @RequestBody WechatNoticesChange change, @AuthenticationPrincipal Caller manager) {
+        return ApiResponse.ok(notices.setWechatNotices(change.templates(), change.account(), manager));
     }
 
     @Operation(
@@ -155,7 +158,7 @@ class NoticeAdminController {
 
     record TestEmail(String to) {}
 
-    record Templates(List<WechatTemplate> templates) {}
+    record WechatNoticesChange(List<WechatTemplate> templates, WechatAccountChange account) {}
 
     record TestWechat(String kind, String studentId) {}
 }

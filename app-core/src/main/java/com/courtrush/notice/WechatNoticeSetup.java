@@ -8,6 +8,8 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.notice.api.WechatAccount;
+import com.courtrush.notice.api.WechatAccountChange;
+import com.courtrush.notice.api.WechatAccountState;
 import com.courtrush.notice.api.WechatDelivery;
 import com.courtrush.notice.api.WechatField;
 import com.courtrush.notice.api.WechatNoticeSettings;
@@ -69,12 +71,33 @@ public class WechatNoticeSetup {
                 templates.all(),
                 Arrays.stream(NoticeKind.values()).map(Enum::name).toList(),
                 Arrays.stream(WechatField.values()).map(Enum::name).toList(),
-                notices.givenUp());
+                notices.givenUp(),
+                wechat == null ? new WechatAccountState(WechatAccountState.NONE, null, null, false) : wechat.state());
     }
 
-    /** Sets every template at once (a manager's, audited): the kinds named, and no other, go to WeChat. */
-    public WechatNoticeSettings set(List<WechatTemplate> chosen, Caller manager) {
-        templates.set(chosen == null ? List.of() : chosen);
+    /**
+     * Sets the official account on its own when {@code change} is given, then every template at once when
+     * {@code chosen} is (a manager's, each audited): the kinds named, and no other, go to WeChat. Null leaves either as
+     * it is.
+     */
+    public WechatNoticeSettings set(List<WechatTemplate> chosen, WechatAccountChange change, Caller manager) {
+        if (change != null) {
+            WechatAccount wechat = account.getIfAvailable();
+            if (wechat == null) {
+                throw CourtRushException.conflict("wechat.accountNotSet");
+            }
+            wechat.set(change);
+            audit.record(
+                    manager.actor(),
+                    AuditAction.SET_WECHAT_NOTICES,
+                    AuditTarget.SETTING,
+                    "WECHAT_ACCOUNT",
+                    new EngineText("audit.wechatAccountSet", change.appId().strip()));
+        }
+        if (chosen == null) {
+            return settings();
+        }
+        templates.set(chosen);
         audit.record(
                 manager.actor(),
                 AuditAction.SET_WECHAT_NOTICES,

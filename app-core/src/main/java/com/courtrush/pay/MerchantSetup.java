@@ -26,11 +26,11 @@ import org.springframework.stereotype.Service;
 public class MerchantSetup {
 
     private static final Pattern MCHID = Pattern.compile("[0-9]{6,32}");
-    private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9_]{6,32}");
+    static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9_]{6,32}");
     private static final Pattern SERIAL = Pattern.compile("[0-9A-Fa-f]{8,64}");
     private static final Pattern PUBLIC_KEY_ID = Pattern.compile("PUB_KEY_ID_[0-9A-Za-z_]{1,64}");
     private static final int API_V3_KEY_LENGTH = 32;
-    private static final Pattern APP_SECRET = Pattern.compile("[0-9A-Za-z]{16,64}");
+    static final Pattern APP_SECRET = Pattern.compile("[0-9A-Za-z]{16,64}");
     private static final int NAME_MAX = 64;
 
     private final WechatPayClients clients;
@@ -180,7 +180,7 @@ public class MerchantSetup {
     }
 
     /** https, or http on this machine (a demo with the simulator); no path, query or fragment. */
-    private static boolean reachableAddress(String url) {
+    static boolean reachableAddress(String url) {
         try {
             URI uri = URI.create(url);
             boolean loopback = "localhost".equals(uri.getHost())

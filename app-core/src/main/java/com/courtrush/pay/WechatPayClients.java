@@ -198,15 +198,20 @@ class WechatPayClients {
                         .httpClient(http)
                         .build(),
                 new NotificationParser(config),
-                okHttp,
-                simulator == null ? WECHAT_OPEN : simulator.toString().replaceAll("/+$", ""),
-                simulator == null ? WECHAT_API : simulator.toString().replaceAll("/+$", ""));
+                okHttp);
     }
 
-    /**
-     * One merchant's SDK services, and what paying inside WeChat needs besides: an HTTP client for WeChat's own API
-     * (the official account's OAuth) and where WeChat's OAuth and API are (the simulator in demos and tests).
-     */
+    /** Where WeChat asks a student's consent (the official account's OAuth): the simulator in demos and tests. */
+    String oauthBase() {
+        return simulator == null ? WECHAT_OPEN : simulator.toString().replaceAll("/+$", "");
+    }
+
+    /** Where WeChat's own API answers (the official account's token, tickets and notifications). */
+    String apiBase() {
+        return simulator == null ? WECHAT_API : simulator.toString().replaceAll("/+$", "");
+    }
+
+    /** One merchant's SDK services, and an HTTP client for WeChat's own API (the official account's OAuth). */
     record Clients(
             WechatPaySettings settings,
             WechatPayKeys.Secrets secrets,
@@ -216,9 +221,7 @@ class WechatPayClients {
             com.wechat.pay.java.service.refund.RefundService refunds,
             BillDownloadServiceExtension bills,
             NotificationParser notifications,
-            OkHttpClient http,
-            String oauthBase,
-            String apiBase) {
+            OkHttpClient http) {
 
         /** Students can pay inside WeChat: the official account's AppSecret is on file. */
         boolean jsapiReady() {

@@ -23,6 +23,8 @@ class WechatPayKeys {
     static final String PLATFORM_KEY = "pub_key.pem";
     /** The gym's official account's AppSecret: only for paying inside WeChat (JSAPI); optional. */
     static final String APP_SECRET = "appsecret";
+    /** The AppSecret of the official account a manager set on its own, without a merchant (SPEC §22). */
+    static final String OWN_APP_SECRET = "official-account.appsecret";
 
     private final Path dir;
 
@@ -48,6 +50,16 @@ class WechatPayKeys {
                 apiV3Key.get(),
                 platform.get(),
                 read(APP_SECRET).orElse(null)));
+    }
+
+    /** The AppSecret of the official account set on its own, when on file. */
+    Optional<String> ownAppSecret() {
+        return read(OWN_APP_SECRET);
+    }
+
+    /** Replaces the AppSecret of the official account set on its own, 0600 from its first byte. */
+    void keepOwnAppSecret(String appSecret) {
+        write(OWN_APP_SECRET, appSecret);
     }
 
     boolean has(String name) {

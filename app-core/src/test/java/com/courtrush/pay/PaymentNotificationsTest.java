@@ -60,8 +60,6 @@ class PaymentNotificationsTest extends PayFixture {
             null,
             null,
             PARSER,
-            null,
-            null,
             null);
     final AtomicBoolean databaseDown = new AtomicBoolean();
     final PaymentNotifications notifications = new PaymentNotifications(

@@ -18,6 +18,18 @@ public interface WechatAccount {
      */
     Optional<String> publicUrl();
 
+    /** Which account is in use, where it was set, and whether its AppSecret is on file here: never the AppSecret. */
+    WechatAccountState state();
+
+    /**
+     * Sets the account on its own, for a gym without a WeChat Pay merchant (a manager's; the caller audits it): checked,
+     * tried with WeChat, then saved for every node.
+     *
+     * @throws com.courtrush.core.CourtRushException 400 for a field WeChat would not take, 409 when WeChat refused the
+     *     AppID and AppSecret, could not be reached, or students pay through a merchant of another AppID
+     */
+    void set(WechatAccountChange change);
+
     /** Whether the account's WeChat is the project's simulator (demos and tests), not WeChat itself. */
     boolean simulated();
 

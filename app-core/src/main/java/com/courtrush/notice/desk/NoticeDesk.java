@@ -10,6 +10,7 @@ import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.api.WechatAccountChange;
 import com.courtrush.notice.api.WechatDelivery;
 import com.courtrush.notice.api.WechatNoticeSettings;
 import com.courtrush.notice.api.WechatTemplate;
@@ -72,9 +73,11 @@ public class NoticeDesk {
         return wechat.settings();
     }
 
+    /** Sets the official account on its own and the templates, either left as it is when null. */
     @ManagerOnly
-    public WechatNoticeSettings setWechatNotices(List<WechatTemplate> templates, Caller manager) {
-        return wechat.set(templates, manager);
+    public WechatNoticeSettings setWechatNotices(
+            List<WechatTemplate> templates, WechatAccountChange account, Caller manager) {
+        return wechat.set(templates, account, manager);
     }
 
     @ManagerOnly

@@ -12,6 +12,7 @@ import javafx.collections.ObservableList;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
@@ -22,7 +23,8 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
- * The official account's notifications' section of Settings: which account (and whether it is the simulator), a row
+ * The official account's notifications' section of Settings: which account (and whether it is the simulator) and the
+ * account set on its own for a gym without a merchant, a row
  * per kind of notice with its template's id and keywords, "save"; "send a test" to a student's WeChat; the deliveries
  * lately with how each went, and the given-up ones sent again.
  */
@@ -58,6 +60,7 @@ final class WechatNoticesPane {
                 8,
                 help(i18n.t("wechatNotices.lead")),
                 account,
+                account(),
                 fields,
                 templates,
                 bar(button(i18n.t("wechatNotices.save"), "saveWechatNotices", model::save)),
@@ -67,6 +70,33 @@ final class WechatNoticesPane {
         pane.setId("wechatNotices");
         pane.setCollapsible(false);
         return pane;
+    }
+
+    /** The account on its own: AppID, AppSecret (never shown back), the students' address, and its button. */
+    private VBox account() {
+        TextField appId = new TextField();
+        appId.setId("wechatAppId");
+        appId.setPrefColumnCount(20);
+        appId.textProperty().bindBidirectional(model.appIdProperty());
+        PasswordField secret = new PasswordField();
+        secret.setId("wechatAppSecret");
+        secret.setPrefColumnCount(20);
+        secret.setPromptText(i18n.t("wechatNotices.appSecretKept"));
+        secret.textProperty().bindBidirectional(model.appSecretProperty());
+        TextField url = new TextField();
+        url.setId("wechatPublicUrl");
+        url.setPrefColumnCount(28);
+        url.setPromptText("https://gym.example.edu");
+        url.textProperty().bindBidirectional(model.publicUrlProperty());
+        GridPane form = form();
+        form.addRow(0, new Label(i18n.t("wechatNotices.appId")), appId);
+        form.addRow(1, new Label(i18n.t("wechatNotices.appSecret")), secret);
+        form.addRow(2, new Label(i18n.t("wechatNotices.publicUrl")), url);
+        return new VBox(
+                6,
+                help(i18n.t("wechatNotices.accountLead")),
+                form,
+                bar(button(i18n.t("wechatNotices.saveAccount"), "saveWechatAccount", model::saveAccount)));
     }
 
     /** A row per kind of notice: its name, its template's id and its keywords, as typed. */

@@ -5,6 +5,8 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.notice.api.WechatAccountChange;
+import com.courtrush.notice.api.WechatAccountState;
 import com.courtrush.notice.api.WechatDelivery;
 import com.courtrush.notice.api.WechatNoticeSettings;
 import com.courtrush.notice.api.WechatTemplate;
@@ -23,7 +25,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The official account's notifications on the Settings screen (SPEC §22): for each kind of notice, the template chosen
+ * The official account's notifications on the Settings screen (SPEC §22): the account itself, for a gym without a
+ * WeChat Pay merchant (AppID, AppSecret, where students reach the engine; tried with WeChat as saved); for each kind
+ * of notice, the template chosen
  * in the official account's platform and its keywords' fields ({@code thing1=COURT, time2=TIME}), saved at once (a
  * manager's, through the engine's rules); "send a test" to a student's WeChat, answered with what WeChat said; and the
  * latest deliveries with how each went, the given-up ones sent again.
@@ -40,6 +44,9 @@ public final class WechatNoticesViewModel {
     private final Caller staff;
 
     private final StringProperty account = new SimpleStringProperty("");
+    private final StringProperty appId = new SimpleStringProperty("");
+    private final StringProperty appSecret = new SimpleStringProperty("");
+    private final StringProperty publicUrl = new SimpleStringProperty("");
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<String> fields = FXCollections.observableArrayList();
     private final StringProperty testKind = new SimpleStringProperty();
@@ -68,12 +75,19 @@ public final class WechatNoticesViewModel {
 
     private void show(Loaded loaded) {
         WechatNoticeSettings settings = loaded.settings();
+        WechatAccountState state = settings.account();
         account.set(
-                settings.appId() == null
+                state.appId() == null
                         ? i18n.t("wechatNotices.noAccount")
                         : i18n.t(
-                                settings.simulated() ? "wechatNotices.accountSimulated" : "wechatNotices.account",
-                                settings.appId()));
+                                        settings.simulated()
+                                                ? "wechatNotices.accountSimulated"
+                                                : "wechatNotices.account",
+                                        state.appId())
+                                + " " + i18n.t("wechatNotices.source." + state.source()));
+        appId.set(state.appId() == null ? "" : state.appId());
+        publicUrl.set(state.publicUrl() == null ? "" : state.publicUrl());
+        appSecret.set("");
         Map<String, WechatTemplate> byKind = settings.templates().stream()
                 .collect(Collectors.toMap(WechatTemplate::kind, t -> t, (a, b) -> a, LinkedHashMap::new));
         List<Row> shown = new ArrayList<>();
@@ -157,11 +171,24 @@ public final class WechatNoticesViewModel {
                         typed.stream()
                                 .map(t -> new WechatTemplate(t[0], t[1], parsed(t[0], t[2])))
                                 .toList(),
+                        null,
                         staff),
                 saved -> {
                     notices.info(i18n.t("wechatNotices.saved"));
                     load();
                 });
+    }
+
+    /**
+     * Sets the official account on its own as typed (the AppSecret left blank: the one on file stays), tried with
+     * WeChat by the engine; says so, or why not in the engine's words.
+     */
+    public void saveAccount() {
+        WechatAccountChange change = new WechatAccountChange(appId.get(), appSecret.get(), publicUrl.get());
+        tasks.run(i18n.t("wechatNotices.saveAccount"), () -> desk.setWechatNotices(null, change, staff), saved -> {
+            notices.info(i18n.t("wechatNotices.accountSaved", saved.account().appId()));
+            load();
+        });
     }
 
     /** Sends the chosen kind's template to the student's WeChat now; says what WeChat answered. */
@@ -193,6 +220,21 @@ public final class WechatNoticesViewModel {
     /** Which official account, and whether it is the simulator. */
     public StringProperty accountProperty() {
         return account;
+    }
+
+    /** The account's AppID, as shown and typed. */
+    public StringProperty appIdProperty() {
+        return appId;
+    }
+
+    /** The account's AppSecret as typed: never shown back. */
+    public StringProperty appSecretProperty() {
+        return appSecret;
+    }
+
+    /** Where students reach the engine inside WeChat, as shown and typed. */
+    public StringProperty publicUrlProperty() {
+        return publicUrl;
     }
 
     public ObservableList<Row> rows() {

@@ -14,6 +14,8 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.notice.api.WechatAccountChange;
+import com.courtrush.notice.api.WechatAccountState;
 import com.courtrush.notice.api.WechatDelivery;
 import com.courtrush.notice.api.WechatNoticeSettings;
 import com.courtrush.notice.api.WechatTemplate;
@@ -31,15 +33,23 @@ class WechatNoticesViewModelTest {
     final WechatNoticesViewModel model =
             new WechatNoticesViewModel(desk, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
 
+    private static final WechatAccountState MERCHANTS =
+            new WechatAccountState(WechatAccountState.MERCHANT, "wx0123456789abcdef", "https://gym.example.edu", false);
+
     private void settings(List<WechatTemplate> templates, int givenUp) {
-        when(desk.wechatNotices())
-                .thenReturn(new WechatNoticeSettings(
-                        "wx0123456789abcdef",
-                        true,
-                        templates,
-                        List.of("WON", "PAID", "REFUNDED"),
-                        List.of("TITLE", "COURT", "TIME"),
-                        givenUp));
+        when(desk.wechatNotices()).thenReturn(settings(templates, givenUp, MERCHANTS));
+    }
+
+    private static WechatNoticeSettings settings(
+            List<WechatTemplate> templates, int givenUp, WechatAccountState account) {
+        return new WechatNoticeSettings(
+                account.appId(),
+                true,
+                templates,
+                List.of("WON", "PAID", "REFUNDED"),
+                List.of("TITLE", "COURT", "TIME"),
+                givenUp,
+                account);
     }
 
     @Test
@@ -72,7 +82,12 @@ class WechatNoticesViewModelTest {
                                 LocalDateTime.of(2026, 12, 1, 13, 0, 3),
                                 LocalDateTime.of(2026, 12, 1, 13, 0, 3))));
         model.load();
-        assertThat(model.accountProperty().get()).contains("wx0123456789abcdef").contains("SIMULATOR");
+        assertThat(model.accountProperty().get())
+                .contains("wx0123456789abcdef")
+                .contains("SIMULATOR")
+                .contains("the WeChat Pay merchant's");
+        assertThat(model.appIdProperty().get()).isEqualTo("wx0123456789abcdef");
+        assertThat(model.publicUrlProperty().get()).isEqualTo("https://gym.example.edu");
         assertThat(model.rows())
                 .extracting(WechatNoticesViewModel.Row::kind)
                 .containsExactly("WON", "PAID", "REFUNDED");
@@ -99,6 +114,7 @@ class WechatNoticesViewModelTest {
         verify(desk)
                 .setWechatNotices(
                         List.of(new WechatTemplate("PAID", "T-PAID", Map.of("thing1", "COURT", "time2", "TIME"))),
+                        null,
                         manager);
         assertThat(notices.infos).contains("Saved.");
 
@@ -131,5 +147,40 @@ class WechatNoticesViewModelTest {
         model.testStudentProperty().set("2024002");
         model.test();
         assertThat(notices.failures).hasSize(2);
+    }
+
+    @Test
+    void aGymWithoutAMerchantSetsItsOwnAccountAndTheAppSecretIsNeverShownBack() {
+        WechatAccountState none = new WechatAccountState(WechatAccountState.NONE, null, null, false);
+        when(desk.wechatNotices()).thenReturn(settings(List.of(), 0, none));
+        model.load();
+        assertThat(model.accountProperty().get()).startsWith("No official account is set");
+        assertThat(model.appIdProperty().get()).isEmpty();
+
+        WechatAccountState own =
+                new WechatAccountState(WechatAccountState.OWN, "wxf1ee7acc0un7", "https://gym.example.edu", true);
+        WechatAccountChange typed =
+                new WechatAccountChange(" wxf1ee7acc0un7 ", "0123456789abcdef0123", "https://gym.example.edu");
+        when(desk.setWechatNotices(null, typed, manager)).thenReturn(settings(List.of(), 0, own));
+        when(desk.wechatNotices()).thenReturn(settings(List.of(), 0, own));
+        model.appIdProperty().set(" wxf1ee7acc0un7 ");
+        model.appSecretProperty().set("0123456789abcdef0123");
+        model.publicUrlProperty().set("https://gym.example.edu");
+        model.saveAccount();
+
+        verify(desk).setWechatNotices(null, typed, manager);
+        assertThat(notices.infos)
+                .contains("Official account wxf1ee7acc0un7 saved: WeChat took its AppID and AppSecret.");
+        assertThat(model.accountProperty().get()).contains("wxf1ee7acc0un7").contains("(set here)");
+        assertThat(model.appSecretProperty().get()).as("never shown back").isEmpty();
+
+        when(desk.setWechatNotices(
+                        null, new WechatAccountChange("wxf1ee7acc0un7", "", "https://gym.example.edu"), manager))
+                .thenThrow(CourtRushException.conflict("wechat.accountRefused", "40125", "invalid appsecret"));
+        model.appIdProperty().set("wxf1ee7acc0un7");
+        model.saveAccount();
+        assertThat(notices.failures)
+                .singleElement()
+                .satisfies(e -> assertThat(e.getMessage()).contains("40125"));
     }
 }
