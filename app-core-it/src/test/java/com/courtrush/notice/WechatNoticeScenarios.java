@@ -450,6 +450,29 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChan
                 assertThat(message.templateId()).isEqualTo(BOOKING_STATE);
                 assertThat(message.data()).containsEntry("thing1", "测试场地");
             });
+            assertThat(TestApi.expect(200, api().get("/notices/wechat", ann.token()))
+                            .data()
+                            .path("templates")
+                            .get(0)
+                            .path("consents")
+                            .asInt())
+                    .as("the test spent her one consent, at WeChat and in the engine's count")
+                    .isZero();
+            assertThat(api().post("/admin/wechat-notices/test", ADMIN, Map.of("kind", "WON"))
+                            .status())
+                    .as("no student named")
+                    .isEqualTo(400);
+            assertThat(api().post(
+                                    "/admin/wechat-notices/test",
+                                    ADMIN,
+                                    Map.of("kind", "NOPE", "studentId", ann.studentId()))
+                            .status())
+                    .as("no such kind")
+                    .isEqualTo(400);
+            assertThat(api().post("/admin/wechat-notices/test", ADMIN, Map.of("kind", "WON", "studentId", "no-such-9"))
+                            .status())
+                    .as("no such student")
+                    .isEqualTo(404);
 
             // saved again without its AppSecret: the one on file stays, and so does every template
             JsonNode again = TestApi.expect(

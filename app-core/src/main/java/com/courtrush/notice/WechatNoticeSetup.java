@@ -25,6 +25,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Service;
 
 /**
@@ -115,11 +116,17 @@ public class WechatNoticeSetup {
 
     /**
      * Sends the template of {@code kind} to a student's WeChat now, filled from a made-up booking (its court says so);
-     * answers WeChat's message id, or throws (409) saying why not: no account, no template, the student not bound,
-     * WeChat's refusal (43101: they have not agreed in the page) or WeChat out of reach. WeChat spends one of the
-     * student's consents on it.
+     * answers WeChat's message id, or throws saying why not: no kind or student named (400), no such student (404), no
+     * account, no template, the student not bound, WeChat's refusal (43101: they have not agreed in the page) or WeChat
+     * out of reach (409). WeChat spends one of the student's consents on it, and so does the engine's count of them.
      */
     public String test(String kind, String studentId, Caller manager) {
+        if (kind == null || !WechatTemplates.isKind(kind)) {
+            throw CourtRushException.badRequest("wechat.templateKind", String.valueOf(kind));
+        }
+        if (studentId == null || studentId.isBlank()) {
+            throw CourtRushException.badRequest("wechat.testStudentNeeded");
+        }
         WechatAccount wechat = account.getIfAvailable();
         String appId = wechat == null ? null : wechat.appId().orElse(null);
         if (appId == null) {
@@ -127,10 +134,13 @@ public class WechatNoticeSetup {
         }
         WechatTemplate template =
                 templates.of(kind).orElseThrow(() -> CourtRushException.conflict("wechat.testNoTemplate", kind));
-        Long userId = studentId == null ? null : mapper.studentNamed(studentId.strip());
-        String openId = userId == null ? null : mapper.openIdOf(userId, appId);
+        Long userId = mapper.studentNamed(studentId.strip());
+        if (userId == null) {
+            throw CourtRushException.notFound("wechat.testNoStudent", studentId.strip());
+        }
+        String openId = mapper.openIdOf(userId, appId);
         if (openId == null) {
-            throw CourtRushException.conflict("wechat.testNotBound", studentId);
+            throw CourtRushException.conflict("wechat.testNotBound", studentId.strip());
         }
         LocalDateTime now = LocalDateTime.now(clock);
         LocalDate day = now.toLocalDate().plusDays(1);
@@ -151,6 +161,7 @@ public class WechatNoticeSetup {
         try {
             String msgId =
                     wechat.send(openId, template.templateId(), null, WechatValues.of(template.fields(), row, zh));
+            mapper.spendConsent(userId, template.templateId(), now);
             log.info(
                     "A test notification of {} went to student {}'s WeChat for {}: msgid {}",
                     kind,
@@ -159,10 +170,15 @@ public class WechatNoticeSetup {
                     msgId);
             return msgId;
         } catch (WechatRefused e) {
+            if (e.errcode() == WechatNotices.NO_CONSENT) {
+                mapper.noConsentLeft(userId, template.templateId(), now);
+            }
             throw CourtRushException.conflict("wechat.testRefused", String.valueOf(e.errcode()), e.errmsg());
         } catch (RuntimeException e) {
             log.warn("A test notification could not be sent to WeChat: {}", e.toString());
-            throw CourtRushException.conflict("wechat.testUnreachable", String.valueOf(e.getMessage()));
+            throw CourtRushException.conflict(
+                    "wechat.testUnreachable",
+                    String.valueOf(NestedExceptionUtils.getMostSpecificCause(e).getMessage()));
         }
     }
 

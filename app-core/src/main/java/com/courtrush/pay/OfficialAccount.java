@@ -27,6 +27,7 @@ import me.chanjar.weixin.mp.config.impl.WxMpRedissonConfigImpl;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Component;
 
 /**
@@ -196,7 +197,10 @@ public class OfficialAccount implements WechatAccount {
                     e.getError().getErrorMsg());
         } catch (RuntimeException e) {
             log.warn("WeChat could not be asked for the account {}'s token: {}", appId, e.toString());
-            throw CourtRushException.conflict("wechat.accountUnreachable", String.valueOf(e.getMessage()));
+            throw CourtRushException.unavailable(
+                    e,
+                    "wechat.accountUnreachable",
+                    String.valueOf(NestedExceptionUtils.getMostSpecificCause(e).getMessage()));
         }
     }
 
