@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.core.Xlsx;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.release.Release;
 import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.WorkbookBombs;
@@ -74,6 +75,15 @@ class ServerDistributionIT {
         }
         assertThat(missing).as("settings the template does not name").isEmpty();
 
+        // it says which release it is, without starting (SPEC §23)
+        Process version = new ProcessBuilder(script.toString(), "--version")
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(version.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(version.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(said.strip()).isEqualTo(Release.current().line());
+        assertThat(Release.current().version()).matches("\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.]+)?");
+
         // started as the guide says, on the embedded stack here (the template names a database this machine lacks)
         int port = freePort();
         Path data = dir.resolve("data");
@@ -113,6 +123,32 @@ class ServerDistributionIT {
                     .isNotNull();
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
+
+            // the log's first line is the release; staff read it and the database's schema at /actuator/info
+            assertThat(Files.readAllLines(dir.resolve("server.log")).get(0))
+                    .contains(Release.current().line() + " starting");
+            HttpResponse<String> info = http.send(
+                    HttpRequest.newBuilder(URI.create(base + "/actuator/info"))
+                            .header("Authorization", "Bearer " + TestApi.ADMIN_TOKEN)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(info.statusCode()).isEqualTo(200);
+            com.fasterxml.jackson.databind.JsonNode released = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(info.body())
+                    .path("courtrush");
+            assertThat(released.path("version").asText())
+                    .isEqualTo(Release.current().version());
+            assertThat(released.path("schema").asInt())
+                    .isEqualTo(Release.current().schema());
+            assertThat(released.path("databaseSchema").asInt())
+                    .isEqualTo(Release.current().schema());
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/actuator/info"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .as("the public does not see the version")
+                    .isEqualTo(401);
 
             HttpResponse<String> scraped = http.send(
                     HttpRequest.newBuilder(URI.create(base + "/actuator/prometheus"))

@@ -2,6 +2,7 @@ package com.courtrush;
 
 import com.courtrush.infra.lifecycle.EngineLifecycle;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
+import com.courtrush.infra.release.Release;
 import com.courtrush.reserve.record.DrawReplay;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -13,6 +14,11 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class CourtRushServer {
 
     public static void main(String[] args) {
+        if (Release.asked(args)) {
+            // which release this is (SPEC §23), without starting anything
+            System.out.println(Release.current().line());
+            return;
+        }
         if (args.length > 0 && "verify-draw".equals(args[0])) {
             // re-runs a published fair draw (SPEC §13) without starting the engine
             System.exit(DrawReplay.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out));

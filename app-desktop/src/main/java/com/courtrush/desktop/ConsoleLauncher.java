@@ -1,5 +1,6 @@
 package com.courtrush.desktop;
 
+import com.courtrush.infra.release.Release;
 import javafx.application.Application;
 
 /**
@@ -9,6 +10,11 @@ import javafx.application.Application;
 public final class ConsoleLauncher {
 
     public static void main(String[] args) {
+        if (Release.asked(args)) {
+            // which release this is (SPEC §23), without opening a window
+            System.out.println(Release.current().line());
+            return;
+        }
         Application.launch(ConsoleApp.class, args);
     }
 

@@ -24,6 +24,7 @@ import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DialogPane;
@@ -261,7 +262,7 @@ final class ConsoleUi {
 
     /** Presses a button without showing it first: a dialog it opens waits on the JavaFX thread. */
     static void fire(String query) {
-        Button button = robot.lookup(query).queryButton();
+        ButtonBase button = robot.lookup(query).queryAs(ButtonBase.class);
         Platform.runLater(button::fire);
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -335,6 +335,7 @@ class ConsoleWalkUi {
                 screen("settings/restore", ConsoleWalkUi::aBackupMadeAndChosen),
                 dialog("settings/restoreAsk", "#restoreBackup"),
                 dialog("poster", "#addressPosterButton"),
+                dialog("about", "#aboutLink"),
                 dialog("closeWindow", () -> {
                     Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
                     Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));

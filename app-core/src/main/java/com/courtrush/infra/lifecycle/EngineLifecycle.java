@@ -1,5 +1,6 @@
 package com.courtrush.infra.lifecycle;
 
+import com.courtrush.infra.release.FirstLogLine;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,7 @@ public final class EngineLifecycle {
         // this lifecycle's hook closes the context, once the start has ended
         application.setRegisterShutdownHook(false);
         application.addInitializers(new Owner());
+        application.addListeners(new FirstLogLine());
         runCalled = true;
         try {
             Runtime.getRuntime().addShutdownHook(jvmShutdown);

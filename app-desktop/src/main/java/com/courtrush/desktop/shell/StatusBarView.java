@@ -12,6 +12,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.FlowPane;
@@ -41,8 +42,10 @@ public final class StatusBarView {
                 event -> AddressPoster.show(poster.getScene().getWindow(), i18n, List.copyOf(model.studentUrls())));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Label version = new Label();
+        Hyperlink version = new Hyperlink();
+        version.setId("aboutLink");
         version.textProperty().bind(model.versionProperty().map(v -> i18n.t("status.version", v)));
+        version.setOnAction(event -> AboutDialog.show(version.getScene().getWindow(), i18n));
         ProgressIndicator working = new ProgressIndicator();
         working.setPrefSize(16, 16);
         Label workingText = new Label();
@@ -91,7 +94,7 @@ public final class StatusBarView {
                 .bind(model.rehearsalProperty()
                         .map(phase -> phase.isEmpty() ? "" : i18n.t("status.rehearsal." + phase)));
         rehearsal.managedProperty().bind(model.rehearsalProperty().isNotEmpty());
-        for (Label each : new Label[] {workingText, rehearsal, payments, version}) {
+        for (Region each : new Region[] {workingText, rehearsal, payments, version}) {
             each.setMinWidth(Region.USE_PREF_SIZE);
         }
         HBox bar = new HBox(14, services, spacer, working, workingText, rehearsal, payments, version);

@@ -1,7 +1,7 @@
 package com.courtrush.desktop.shell;
 
-import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.infra.release.Release;
 import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.reserve.api.RehearsalState;
@@ -88,8 +88,7 @@ public final class StatusBarViewModel {
     }
 
     private static String versionOf() {
-        String version = CourtRushServer.class.getPackage().getImplementationVersion();
-        return version == null ? "dev" : version;
+        return Release.current().version();
     }
 
     public ReadOnlyStringProperty redisProperty() {
