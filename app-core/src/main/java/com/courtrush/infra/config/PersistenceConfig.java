@@ -3,6 +3,8 @@ package com.courtrush.infra.config;
 import com.baomidou.mybatisplus.core.handlers.MetaObjectHandler;
 import com.baomidou.mybatisplus.extension.plugins.MybatisPlusInterceptor;
 import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerInterceptor;
+import com.courtrush.infra.release.Release;
+import com.courtrush.infra.release.SchemaCompatibility;
 import db.migration.V30__StampsIntoTheGymsZone;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import javax.sql.DataSource;
 import org.apache.ibatis.reflection.MetaObject;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.flyway.FlywayConfigurationCustomizer;
+import org.springframework.boot.autoconfigure.flyway.FlywayMigrationStrategy;
 import org.springframework.boot.autoconfigure.transaction.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -57,6 +60,15 @@ class PersistenceConfig {
     FlywayConfigurationCustomizer gymZoneForTheMigrations(CourtRushProperties properties) {
         return configuration -> configuration.placeholders(
                 Map.of(V30__StampsIntoTheGymsZone.GYM_ZONE, properties.zone().getId()));
+    }
+
+    /**
+     * Migrates to this release's schema, or starts on the next release's as it is when that one only added, and
+     * refuses anything further ahead in words (SPEC §23).
+     */
+    @Bean
+    FlywayMigrationStrategy schemaCompatibility(Clock clock) {
+        return new SchemaCompatibility(Release.current(), clock);
     }
 
     @Bean
