@@ -2,9 +2,9 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.core.Release;
 import com.courtrush.core.Xlsx;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.release.Release;
 import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.WorkbookBombs;

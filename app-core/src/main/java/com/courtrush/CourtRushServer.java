@@ -1,8 +1,8 @@
 package com.courtrush;
 
+import com.courtrush.core.Release;
 import com.courtrush.infra.lifecycle.EngineLifecycle;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
-import com.courtrush.infra.release.Release;
 import com.courtrush.reserve.record.DrawReplay;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;

@@ -1,6 +1,6 @@
 package com.courtrush.desktop;
 
-import com.courtrush.infra.release.Release;
+import com.courtrush.core.Release;
 import javafx.application.Application;
 
 /**

@@ -3,7 +3,7 @@ package com.courtrush.infra.config;
 import com.baomidou.mybatisplus.core.handlers.MetaObjectHandler;
 import com.baomidou.mybatisplus.extension.plugins.MybatisPlusInterceptor;
 import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerInterceptor;
-import com.courtrush.infra.release.Release;
+import com.courtrush.core.Release;
 import com.courtrush.infra.release.SchemaCompatibility;
 import db.migration.V30__StampsIntoTheGymsZone;
 import java.time.Clock;

@@ -1,5 +1,6 @@
 package com.courtrush.infra.release;
 
+import com.courtrush.core.Release;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;

@@ -1,5 +1,6 @@
 package com.courtrush.infra.release;
 
+import com.courtrush.core.Release;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flywaydb.core.Flyway;

@@ -1,5 +1,6 @@
 package com.courtrush.infra.release;
 
+import com.courtrush.core.Release;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -3,6 +3,7 @@ package com.courtrush.infra.release;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.courtrush.core.Release;
 import db.migration.V30__StampsIntoTheGymsZone;
 import java.time.Clock;
 import java.time.Instant;

@@ -86,7 +86,7 @@ final class WechatNoticesPane {
         TextField url = new TextField();
         url.setId("wechatPublicUrl");
         url.setPrefColumnCount(28);
-        url.setPromptText("https://gym.example.edu");
+        url.setPromptText(i18n.t("wechatNotices.publicUrlExample"));
         url.textProperty().bindBidirectional(model.publicUrlProperty());
         GridPane form = form();
         form.addRow(0, new Label(i18n.t("wechatNotices.appId")), appId);

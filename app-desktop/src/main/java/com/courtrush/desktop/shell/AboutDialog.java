@@ -1,7 +1,11 @@
 package com.courtrush.desktop.shell;
 
+import com.courtrush.core.Release;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.infra.release.Release;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -13,6 +17,8 @@ import javafx.stage.Window;
  * Java it runs on — what the campus IT office asks before an upgrade, and what a question to the gym's support needs.
  */
 final class AboutDialog {
+
+    private static final DateTimeFormatter BUILT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private AboutDialog() {}
 
@@ -26,7 +32,7 @@ final class AboutDialog {
         facts.setHgap(12);
         facts.setVgap(6);
         row(facts, 0, i18n.t("about.version"), release.version(), "aboutVersion");
-        row(facts, 1, i18n.t("about.built"), release.builtAt().isEmpty() ? "—" : release.builtAt(), "aboutBuilt");
+        row(facts, 1, i18n.t("about.built"), built(release.builtAt()), "aboutBuilt");
         row(facts, 2, i18n.t("about.schema"), String.valueOf(release.schema()), "aboutSchema");
         row(
                 facts,
@@ -43,6 +49,15 @@ final class AboutDialog {
                 .getButtonTypes()
                 .setAll(new ButtonType(i18n.t("common.back"), ButtonType.CLOSE.getButtonData()));
         dialog.show();
+    }
+
+    /** When it was built, on this computer's clock: the build wrote an instant (ISO-8601, UTC). */
+    static String built(String instant) {
+        try {
+            return BUILT.format(Instant.parse(instant).atZone(ZoneId.systemDefault()));
+        } catch (DateTimeParseException unknown) {
+            return "—";
+        }
     }
 
     private static void row(GridPane facts, int at, String name, String value, String id) {

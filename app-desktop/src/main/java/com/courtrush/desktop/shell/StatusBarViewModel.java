@@ -1,7 +1,7 @@
 package com.courtrush.desktop.shell;
 
+import com.courtrush.core.Release;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.infra.release.Release;
 import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.reserve.api.RehearsalState;

@@ -1,4 +1,4 @@
-package com.courtrush.infra.release;
+package com.courtrush.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

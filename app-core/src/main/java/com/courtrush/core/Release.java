@@ -1,4 +1,4 @@
-package com.courtrush.infra.release;
+package com.courtrush.core;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +59,7 @@ public record Release(String version, String builtAt, int schema) {
     }
 
     /** The newest migration on the class path, by its version ({@code V38__wechat_account.sql}: 38). */
-    static int newestMigration() {
+    public static int newestMigration() {
         int newest = 0;
         try {
             for (Resource each :
