@@ -13,6 +13,7 @@ import com.courtrush.backup.api.BackupContents;
 import com.courtrush.backup.api.RestorePlan;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Release;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
@@ -20,8 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The console's restore (issue 54), as the console does it on a real engine: a backup made by the engine is read from
@@ -143,5 +148,86 @@ class RestoreFromTheConsoleIT {
                     .as("recorded once")
                     .doesNotExist();
         }
+    }
+
+    /**
+     * Backups across releases (SPEC §23): a backup made by 0.1.0 (the upgrade fixture's) says so, restores into this
+     * release and is migrated at the start on it, its students signing in; one made by a release newer than this one
+     * says which and is refused before anything is restored.
+     */
+    @Test
+    void anOlderReleasesBackupRestoresMigratedAndANewerOnesIsRefusedInWords() throws Exception {
+        Path dataDir = Files.createTempDirectory("courtrush-restore-release-it-");
+        Caller manager = Caller.atDesk(1, "m1", Role.MANAGER);
+        String older = olderBackupInto(dataDir.resolve("backups"));
+        RestorePlan plan;
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(dataDir)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
+            BackupDesk desk = engine.getBean(BackupDesk.class);
+            JdbcTemplate jdbc = new JdbcTemplate(engine.getBean(DataSource.class));
+            int ours = Release.current().schema();
+
+            // a database a newer release migrated: its backup names that release, and is not restored here
+            jdbc.update(
+                    "insert into flyway_schema_history (installed_rank, version, description, type, script, checksum,"
+                            + " installed_by, installed_on, execution_time, success) values ((select max(installed_rank)"
+                            + " + 1 from flyway_schema_history), ?, 'ahead', 'SQL', 'V0__ahead.sql', 0, 'test',"
+                            + " current_timestamp, 1, true)",
+                    String.valueOf(ours + 1));
+            jdbc.update("update schema_release set release_version = '9.9.9'");
+            String newer = TestApi.expect(200, api.post("/admin/backups", TestApi.ADMIN_TOKEN, null))
+                    .data()
+                    .path("name")
+                    .asText();
+            BackupContents ahead = desk.inspect(newer, manager);
+            assertThat(ahead.madeBy()).isEqualTo("9.9.9");
+            assertThat(ahead.schema()).isEqualTo(ours + 1);
+            assertThatThrownBy(() -> desk.stageRestore(newer, manager))
+                    .isInstanceOfSatisfying(CourtRushException.class, refused -> {
+                        assertThat(refused.key()).isEqualTo("backup.newerRelease");
+                        assertThat(refused.getMessage())
+                                .contains("9.9.9")
+                                .contains(Release.current().version());
+                    });
+            assertThat(dataDir.resolve("db.restoring")).as("nothing restored").doesNotExist();
+            jdbc.update("delete from flyway_schema_history where version = ?", String.valueOf(ours + 1));
+
+            // 0.1.0's: said to be from before this record, at its schema, with its five students
+            BackupContents contents = desk.inspect(older, manager);
+            assertThat(contents.madeBy()).isNull();
+            assertThat(contents.schema()).isEqualTo(38);
+            assertThat(contents.students()).isEqualTo(5);
+            plan = desk.stageRestore(older, manager);
+        }
+        BackupDesk.putInPlace(plan);
+
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(dataDir)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
+            assertThat(TestApi.expect(200, api.get("/actuator/info", TestApi.ADMIN_TOKEN))
+                            .body()
+                            .path("courtrush")
+                            .path("databaseSchema")
+                            .asInt())
+                    .as("migrated at the start on it")
+                    .isEqualTo(Release.current().schema());
+            TestApi.expect(
+                    200, api.post("/auth/login", null, Map.of("studentId", "2025001", "password", "pw-2025001")));
+        }
+    }
+
+    /** The backup 0.1.0 made in the upgrade fixture, copied into {@code backups}: its name. */
+    private static String olderBackupInto(Path backups) throws Exception {
+        Files.createDirectories(backups);
+        try (ZipInputStream zip =
+                new ZipInputStream(RestoreFromTheConsoleIT.class.getResourceAsStream("/upgrade/0.1.0/data.zip"))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                if (entry.getName().startsWith("backups/") && entry.getName().endsWith(".zip")) {
+                    Path name = Path.of(entry.getName()).getFileName();
+                    Files.copy(zip, backups.resolve(name));
+                    return name.toString();
+                }
+            }
+        }
+        throw new AssertionError("the 0.1.0 fixture holds no backup");
     }
 }

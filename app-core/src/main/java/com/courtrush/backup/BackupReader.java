@@ -79,7 +79,11 @@ final class BackupReader {
                     count(statement, "select count(*) from pay_order"),
                     count(statement, "select count(*) from user_account where role = 'STUDENT'"),
                     count(statement, "select count(*) from user_account where role <> 'STUDENT'"),
-                    newest(statement));
+                    newest(statement),
+                    (int) count(
+                            statement,
+                            "select coalesce(max(cast(version as int)), 0) from flyway_schema_history where success"),
+                    madeBy(connection));
         } catch (SQLException e) {
             // opened but without this engine's tables: another program's database
             throw refused("backup.foreign", name, e);
@@ -92,6 +96,20 @@ final class BackupReader {
         try (ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
+        }
+    }
+
+    /** The release that last started on the backup's database; null when it is older than its record (0.2.0). */
+    private static String madeBy(Connection connection) throws SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, null, "schema_release", null)) {
+            if (!tables.next()) {
+                return null;
+            }
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "select release_version from schema_release order by last_start desc limit 1")) {
+            return rows.next() ? rows.getString(1) : null;
         }
     }
 

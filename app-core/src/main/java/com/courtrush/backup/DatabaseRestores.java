@@ -8,6 +8,7 @@ import com.courtrush.backup.api.BackupContents;
 import com.courtrush.backup.api.RestorePlan;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Release;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.DataDirectory;
 import com.courtrush.infra.config.EmbeddedDatabaseUrl;
@@ -104,6 +105,17 @@ public class DatabaseRestores {
         DataDirectory.prepare(staged);
         try {
             BackupContents contents = BackupReader.restoreAndRead(zip, nameOf(zip), staged);
+            Release release = Release.current();
+            if (contents.schema() > release.schema()) {
+                // a newer release's data: this one would refuse to start on it (SPEC §23), after the swap
+                throw CourtRushException.conflict(
+                        "backup.newerRelease",
+                        nameOf(zip),
+                        String.valueOf(contents.madeBy()),
+                        contents.schema(),
+                        release.version(),
+                        release.schema());
+            }
             DataDirectory.tighten(staged);
             log.info("Backup {} restored beside the database, to be put in place at the engine's stop", zip);
             return new RestorePlan(nameOf(zip), contents, db, staged, asideFolder(), by.actor());

@@ -28,9 +28,13 @@ class BackupReaderTest {
     @TempDir
     Path dir;
 
+    /** What every CourtRush database has besides its own tables: Flyway's history, at schema 38. */
+    static final String MIGRATED = "create table flyway_schema_history (version varchar(50), success boolean);"
+            + "insert into flyway_schema_history values ('1', true), ('38', true), (null, true), ('39', false);";
+
     @Test
     void aBackupIsCountedFromARestoredCopyOfItself() throws Exception {
-        Path zip = backupOf("create table user_account (id int, role varchar(16));"
+        Path zip = backupOf(MIGRATED + "create table user_account (id int, role varchar(16));"
                 + "create table reservation (id int, create_time timestamp);"
                 + "create table pay_order (id int);"
                 + "insert into user_account values (1, 'STUDENT'), (2, 'STUDENT'), (3, 'MANAGER');"
@@ -47,7 +51,25 @@ class BackupReaderTest {
                         1,
                         2,
                         1,
-                        LocalDateTime.parse("2026-11-21T18:02:30")));
+                        LocalDateTime.parse("2026-11-21T18:02:30"),
+                        38,
+                        null));
+    }
+
+    @Test
+    void aBackupSaysWhichReleaseLastRanOnIt() throws Exception {
+        Path zip = backupOf(
+                MIGRATED + "create table user_account (id int, role varchar(16));"
+                        + "create table reservation (id int, create_time timestamp);"
+                        + "create table pay_order (id int);"
+                        + "create table schema_release (release_version varchar(32), last_start timestamp);"
+                        + "insert into schema_release values ('0.2.0', '2026-12-01 08:00:00'), ('0.3.0', '2026-12-20 08:00:00')");
+
+        BackupContents contents =
+                BackupReader.restoreAndRead(zip, "later.zip", Files.createDirectory(dir.resolve("l")));
+
+        assertThat(contents.madeBy()).isEqualTo("0.3.0");
+        assertThat(contents.schema()).isEqualTo(38);
     }
 
     @Test
@@ -70,7 +92,7 @@ class BackupReaderTest {
 
     @Test
     void aZipThatUnpacksPastTheFreeSpaceIsRefusedBeforeAnythingIsWritten() throws Exception {
-        Path zip = backupOf("create table user_account (id int, role varchar(16));"
+        Path zip = backupOf(MIGRATED + "create table user_account (id int, role varchar(16));"
                 + "create table reservation (id int, create_time timestamp);"
                 + "create table pay_order (id int)");
         long unpacked = com.courtrush.core.BoundedZip.unpackedSize(zip, Long.MAX_VALUE);

@@ -10,6 +10,9 @@ import java.time.LocalDateTime;
  * @param name               the backup's file name
  * @param made               when its file was written
  * @param newestReservation  when its newest reservation was made (the gym's time), null when it holds none
+ * @param schema             its database's schema (its newest migration applied)
+ * @param madeBy             the release that last ran on it ({@code 0.2.0}); null for a release before 0.2.0, which
+ *                           did not record itself
  */
 public record BackupContents(
         String name,
@@ -18,4 +21,6 @@ public record BackupContents(
         long payOrders,
         long students,
         long staff,
-        LocalDateTime newestReservation) {}
+        LocalDateTime newestReservation,
+        int schema,
+        String madeBy) {}

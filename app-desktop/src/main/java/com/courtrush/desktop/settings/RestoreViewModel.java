@@ -172,7 +172,10 @@ public final class RestoreViewModel {
                 backup.payOrders(),
                 backup.students(),
                 backup.staff(),
-                newest);
+                newest,
+                backup.madeBy() == null
+                        ? i18n.t("restore.madeBefore", backup.schema())
+                        : i18n.t("restore.madeBy", backup.madeBy(), backup.schema()));
     }
 
     /**

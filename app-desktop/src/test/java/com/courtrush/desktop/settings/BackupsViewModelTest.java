@@ -107,7 +107,15 @@ class BackupsViewModelTest {
 
     static final String NAME = "courtrush-20261124-033000-000.zip";
     static final BackupContents CONTENTS = new BackupContents(
-            NAME, Instant.parse("2026-11-23T19:30:00Z"), 120, 80, 300, 4, LocalDateTime.parse("2026-11-24T02:59:10"));
+            NAME,
+            Instant.parse("2026-11-23T19:30:00Z"),
+            120,
+            80,
+            300,
+            4,
+            LocalDateTime.parse("2026-11-24T02:59:10"),
+            38,
+            null);
     static final Path DATA = Path.of("/home/gym/.courtrush");
     static final RestorePlan PLAN = new RestorePlan(
             NAME,
@@ -147,8 +155,9 @@ class BackupsViewModelTest {
 
         assertThat(restore.phaseProperty().get()).isEqualTo(Phase.INSPECTED);
         assertThat(restore.contentsProperty().get())
-                .isEqualTo(NAME + ", made 2026-11-24 03:30: 120 reservations, 80 pay orders, 300 student and 4 staff "
-                        + "accounts; the newest reservation made 2026-11-24 02:59.");
+                .isEqualTo(
+                        NAME + ", made 2026-11-24 03:30 by a CourtRush before 0.2.0 (schema 38): 120 reservations, 80"
+                                + " pay orders, 300 student and 4 staff accounts; the newest reservation made 2026-11-24 02:59.");
         assertThat(restore.mayRestoreProperty().get()).isTrue();
     }
 
