@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -21,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An older release's embedded data directory opened by this one (SPEC §23, issue 80): made once by the release itself
- * ({@code release/fixtures/make.sh}: its H2 database, redis-server's file, the broker's store, a backup it made, and
- * {@code made.json}, what its seeding made), started on by the packaged server of this build. Everything is there and
+ * ({@code release/fixtures/make.sh}: its H2 database, redis-server's file, the broker's store with grants a crowd was
+ * answered 202 for and the release was killed with, a backup it made, and {@code made.json}, what its seeding made), started on by the packaged server of this build. Everything is there and
  * works: every student signs in with their password and finds their bookings as they were — paid, refunded,
  * cancelled, unpaid, waiting — and their notices; the database is at this release's schema, recorded; the older
  * backup is listed; and a new opening is booked, paid and refunded on the migrated data.
@@ -56,6 +57,22 @@ class UpgradeFromReleaseIT {
                             .toString())
                     .as("the backup the older release made")
                     .contains("on-demand");
+            // the crowd's grants the release was killed with, left in the broker's store and in flight: each recorded
+            // once by this release's start
+            JsonNode crowd = made.path("crowd");
+            await("the crowd's grants recorded")
+                    .atMost(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(TestApi.expect(
+                                            200,
+                                            api.get(
+                                                    "/admin/reservations?sessionId="
+                                                            + crowd.path("session")
+                                                                    .asLong() + "&size=500",
+                                                    TestApi.ADMIN_TOKEN))
+                                    .data()
+                                    .path("records")
+                                    .size())
+                            .isEqualTo(crowd.path("granted").size()));
         } finally {
             server.destroy(); // SIGTERM, as systemctl stop
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("stopped").isTrue();
