@@ -459,11 +459,11 @@ class PayPageIT extends PageTest {
             refundPart(reservation, 500, "暖气停了");
             zh.reload();
             zh.await(d -> zh.booking(reservation).getText().contains("退款 ¥5.00 处理中"));
-            assertThat(zh.booking(reservation).getText()).as("not refunded yet").doesNotContain("已退款 ¥15.00");
+            assertThat(zh.bookingText(reservation)).as("not refunded yet").doesNotContain("已退款 ¥15.00");
             zh.screenshot("zh-mine-refunding");
             await().atMost(Times.SETTLE).until(() -> refunds(reservation).equals(List.of("SUCCESS", "ABNORMAL")));
             zh.await(d -> zh.booking(reservation).getText().contains("¥5.00 未能退回你的微信支付"));
-            assertThat(zh.booking(reservation).getText()).contains("体育馆会人工退还").contains("前台");
+            assertThat(zh.bookingText(reservation)).contains("体育馆会人工退还").contains("前台");
             zh.screenshot("zh-mine-refund-abnormal");
             assertThat(TestApi.expect(200, api().get("/notices", ann.token()))
                             .data()
@@ -481,7 +481,7 @@ class PayPageIT extends PageTest {
             en.signInToTheCourts(ann);
             en.open("#/mine");
             en.await(d -> en.booking(reservation).getText().contains("¥5.00 could not be refunded"));
-            assertThat(en.booking(reservation).getText())
+            assertThat(en.bookingText(reservation))
                     .contains("Refunded ¥10.00")
                     .contains("the gym will give it back by hand; ask at the desk");
             en.screenshot("en-mine-refund-abnormal");
@@ -507,7 +507,7 @@ class PayPageIT extends PageTest {
                 page.open("#/mine");
                 boolean zh = lang.startsWith("zh");
                 page.await(d -> page.booking(reservation).getText().contains(zh ? "已于" : "Checked in at"));
-                assertThat(page.booking(reservation).getText())
+                assertThat(page.bookingText(reservation))
                         .contains(zh ? "如需退款请到前台办理" : "a refund now is the desk's")
                         .doesNotContain(zh ? "前可退款" : "Refundable until");
                 assertThat(page.booking(reservation).findElements(By.cssSelector(".actions button")))

@@ -109,14 +109,14 @@ class StudentPageIT extends PageTest {
                     jdbc().queryForObject("select id from reservation where slot_id = ?", Long.class, slot);
             page.open("#/mine");
             page.await(d -> page.booking(reservationId).getText().contains("已确认"));
-            assertThat(page.booking(reservationId).getText()).contains("前可退款");
+            assertThat(page.bookingText(reservationId)).contains("前可退款");
 
             // refund with a reason: the booking says it was refunded and why
             page.tapInBooking(reservationId, "button.secondary");
             page.sheet().findElement(By.name("reason")).sendKeys("下雨了 <b>不去</b>");
             page.tap(page.sheet().findElement(By.cssSelector("button.danger")));
             page.await(d -> page.booking(reservationId).getText().contains("已取消"));
-            assertThat(page.booking(reservationId).getText()).contains("已退款").contains("原因：下雨了 <b>不去</b>");
+            assertThat(page.bookingText(reservationId)).contains("已退款").contains("原因：下雨了 <b>不去</b>");
             page.screenshot("zh-mine-refunded");
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
 

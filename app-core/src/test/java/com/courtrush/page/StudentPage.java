@@ -274,6 +274,18 @@ final class StudentPage implements AutoCloseable {
         });
     }
 
+    /**
+     * What a booking's card says now, read anew when the page redraws the list between finding the card and reading
+     * it (a card found, then replaced by a refresh, is stale: a loaded CI run read one so).
+     */
+    String bookingText(long reservationId) {
+        return await(d -> {
+            List<WebElement> cards =
+                    d.findElements(By.cssSelector(".booking[data-reservation='" + reservationId + "']"));
+            return cards.isEmpty() ? null : cards.get(0).getText();
+        });
+    }
+
     WebElement sheet() {
         return await(d -> {
             WebElement sheet = d.findElement(By.id("sheet"));
