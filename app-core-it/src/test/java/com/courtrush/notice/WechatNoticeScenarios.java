@@ -41,6 +41,11 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChan
                         "select openid from wechat_openid where user_id = ?", String.class, userIdOf(student));
     }
 
+    /** An official account as a manager types it in {@code PUT /admin/wechat-notices}. */
+    private static Map<String, Object> account(String appId, String appSecret, String publicUrl) {
+        return Map.of("appId", appId, "appSecret", appSecret, "publicUrl", publicUrl);
+    }
+
     /** What the open tag's "allow" does: WeChat keeps a consent, and the page tells the engine. */
     private void allows(Student student, String openId) {
         sim().officialAccount().consent(openId, Set.of(BOOKING_STATE));
@@ -395,29 +400,13 @@ public interface WechatNoticeScenarios extends WechatSignInScenarios, NoticeChan
             TestApi.Reply wrongSecret = api().put(
                             "/admin/wechat-notices",
                             ADMIN,
-                            Map.of(
-                                    "account",
-                                    Map.of(
-                                            "appId",
-                                            appId,
-                                            "appSecret",
-                                            "0123456789abcdefWRONG",
-                                            "publicUrl",
-                                            publicUrl)));
+                            Map.of("account", account(appId, "0123456789abcdefWRONG", publicUrl)));
             assertThat(wrongSecret.status()).isEqualTo(409);
             assertThat(wrongSecret.body().path("message").asText()).contains("40125");
             TestApi.Reply badAddress = api().put(
                             "/admin/wechat-notices",
                             ADMIN,
-                            Map.of(
-                                    "account",
-                                    Map.of(
-                                            "appId",
-                                            appId,
-                                            "appSecret",
-                                            sim().kit().appSecret(),
-                                            "publicUrl",
-                                            "ftp://gym")));
+                            Map.of("account", account(appId, sim().kit().appSecret(), "ftp://gym")));
             assertThat(badAddress.status()).isEqualTo(400);
             assertThat(badAddress.body().path("message").asText()).contains("publicUrl");
 

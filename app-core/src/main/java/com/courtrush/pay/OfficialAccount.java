@@ -170,14 +170,7 @@ public class OfficialAccount implements WechatAccount {
 
     /** Asks WeChat for the account's token (the stable one: the nodes' own stays valid); refused in WeChat's words. */
     private void tried(String appId, String secret) {
-        WxMpDefaultConfigImpl config = new WxMpDefaultConfigImpl();
-        config.setAppId(appId);
-        config.setSecret(secret);
-        config.setHostConfig(new WxMpHostConfig(clients.apiBase(), clients.oauthBase(), clients.apiBase()));
-        config.setUseStableAccessToken(true);
-        WxMpServiceImpl service = new WxMpServiceImpl();
-        service.setWxMpConfigStorage(config);
-        service.setMaxRetryTimes(0);
+        WxMpService service = wxJava(new WxMpDefaultConfigImpl(), appId, secret);
         try {
             service.getAccessToken();
         } catch (WxErrorException e) {
@@ -337,17 +330,25 @@ public class OfficialAccount implements WechatAccount {
                 && current.apiBase().equals(clients.apiBase())) {
             return Optional.of(current.service());
         }
-        WxMpRedissonConfigImpl config = new WxMpRedissonConfigImpl(redisson, RedisKeys.WECHAT_MP);
+        WxMpService service = wxJava(new WxMpRedissonConfigImpl(redisson, RedisKeys.WECHAT_MP), appId, secret);
+        built = new Built(appId, secret, clients.oauthBase(), clients.apiBase(), service);
+        return Optional.of(service);
+    }
+
+    /**
+     * WxJava's service for an account, its token kept where {@code config} keeps it (Redis for every node; memory for
+     * a manager's try), pointed at WeChat or the simulator.
+     */
+    private WxMpService wxJava(WxMpDefaultConfigImpl config, String appId, String secret) {
         config.setAppId(appId);
         config.setSecret(secret);
         config.setHostConfig(new WxMpHostConfig(clients.apiBase(), clients.oauthBase(), clients.apiBase()));
         // the stable access token: nodes that ask at once (WxJava checks Redis before its lock, not after) get the same
-        // one from WeChat instead of each making the other's invalid
+        // one from WeChat instead of each making the other's invalid; a manager's try leaves theirs valid
         config.setUseStableAccessToken(true);
         WxMpServiceImpl service = new WxMpServiceImpl();
         service.setWxMpConfigStorage(config);
         service.setMaxRetryTimes(0); // a busy WeChat (-1) is tried again by whoever asked, not by blocking here
-        built = new Built(appId, secret, clients.oauthBase(), clients.apiBase(), service);
-        return Optional.of(service);
+        return service;
     }
 }
