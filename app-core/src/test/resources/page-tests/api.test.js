@@ -9,7 +9,7 @@ async function withFetch(answer, test) {
   const reached = [];
   const onReach = Api.onReach;
   window.fetch = async () => answer();
-  Api.onReach = (ok) => reached.push(ok);
+  Api.onReach = (ok, path, maintenance) => reached.push(maintenance ? { ok, maintenance } : ok);
   try {
     await test(reached);
   } finally {
@@ -52,8 +52,21 @@ export default {
         const file = await Api.download('/calendar/x.ics');
         equal(file.message, I18N.t('error.network'), 'a download the proxy answered 502');
       });
-      await withFetch(() => new Response('', { status: 503 }), async () => {
+      await withFetch(() => new Response('', { status: 503 }), async (reached) => {
         equal((await Api.call('GET', '/slots')).message, I18N.t('error.busy'), 'the engine busy says so');
+        equal(reached[0], true, 'the engine busy was reached');
+      });
+      // issue 80: a node in maintenance (an upgrade announced) says until when: not serving, the time goes along
+      const upgrading = () => new Response(JSON.stringify({ enumCode: 'ERROR', message: '预约系统正在升级',
+        data: { maintenance: 'UPGRADE', until: '2026-11-30T14:40:00' } }), { status: 503 });
+      await withFetch(upgrading, async (reached) => {
+        const a = await Api.call('GET', '/slots');
+        equal(a.message, '预约系统正在升级', "the engine's own words");
+        equal(JSON.stringify(reached[0]),
+          JSON.stringify({ ok: false, maintenance: { kind: 'UPGRADE', until: '2026-11-30T14:40:00' } }),
+          'the banner told: maintenance, back at 14:40');
+        await Api.download('/calendar/x.ics');
+        equal(reached[1].ok, false, 'a download in maintenance: not served either');
       });
     } finally {
       I18N.set(lang);

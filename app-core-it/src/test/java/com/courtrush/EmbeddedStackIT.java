@@ -520,12 +520,13 @@ class EmbeddedStackIT extends StackTest
     @Test
     void theDatabaseIsCompactedWhileTheEngineRunsAndRequestsMeanwhileAreToldSo() throws Exception {
         Maintenance maintenance = bean(Maintenance.class);
-        assertThat(maintenance.begin("a test", Duration.ofSeconds(30))).isTrue();
+        assertThat(maintenance.begin(Maintenance.Kind.COMPACTION, "a test", Duration.ofSeconds(30)))
+                .isTrue();
         try {
             TestApi.RawReply told =
                     api().raw("GET", "/admin/courts", TestApi.ADMIN_TOKEN, Map.of("Accept-Language", "zh-CN"), null);
             assertThat(told.status()).isEqualTo(503);
-            assertThat(told.body()).contains("数据库整理");
+            assertThat(told.body()).contains("数据库整理").contains("\"maintenance\":\"COMPACTION\"");
             assertThat(Integer.parseInt(told.headers().get("retry-after").get(0)))
                     .isBetween(1, 31);
             assertThat(api().raw("GET", "/ping", null, Map.of(), null).status()).isEqualTo(200);

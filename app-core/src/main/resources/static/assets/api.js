@@ -7,6 +7,12 @@ export function unreached(status) {
   return status === 0 || status === 502 || status === 504;
 }
 
+/** A maintenance the engine is in, from its 503 ({maintenance, until}: the kind, the gym's time it is back), or null. */
+function maintenanceOf(status, envelope) {
+  const data = status === 503 && envelope ? envelope.data : null;
+  return data && data.maintenance && data.until ? { kind: data.maintenance, until: data.until } : null;
+}
+
 export const Session = (() => {
   const STORE = 'courtrush.session';
 
@@ -44,7 +50,8 @@ export const Session = (() => {
 /**
  * One call to the engine. Resolves to {status, code, message, data, retryAfter} for every HTTP
  * answer (status 0 when the network failed); 401 also calls Api.onUnauthorized. Every call tells
- * Api.onReach whether the engine was reached (a proxy's 502/504 means it was not).
+ * Api.onReach whether the engine was reached (a proxy's 502/504 means it was not; a node in maintenance, whose 503
+ * says until when, is not serving either: that maintenance goes along).
  */
 export const Api = {
   onUnauthorized: () => {},
@@ -71,13 +78,14 @@ export const Api = {
       Api.onReach(false, path);
       return { status: 0, code: 'NETWORK', message: I18N.t('error.network'), data: null, retryAfter: null };
     }
-    Api.onReach(!unreached(response.status), path);
     let envelope = null;
     try {
       envelope = await response.json();
     } catch (e) {
       envelope = null; // a proxy's HTML page, or nothing: answered below by its status
     }
+    const maintenance = maintenanceOf(response.status, envelope);
+    Api.onReach(!unreached(response.status) && !maintenance, path, maintenance);
     const retry = Number.parseInt(response.headers.get('Retry-After'), 10);
     const answer = {
       status: response.status,
@@ -107,8 +115,8 @@ export const Api = {
       Api.onReach(false, path);
       return { status: 0, message: I18N.t('error.network') };
     }
-    Api.onReach(!unreached(response.status), path);
     if (response.ok) {
+      Api.onReach(true, path);
       return { status: response.status, blob: await response.blob() };
     }
     let envelope = null;
@@ -117,6 +125,8 @@ export const Api = {
     } catch (e) {
       envelope = null;
     }
+    const maintenance = maintenanceOf(response.status, envelope);
+    Api.onReach(!unreached(response.status) && !maintenance, path, maintenance);
     const answer = { status: response.status, message: envelope && envelope.message ? envelope.message
       : I18N.t(unreached(response.status) ? 'error.network' : 'error.generic') };
     if (response.status === 401 && Session.current) {

@@ -140,12 +140,24 @@ async function signOut() {
 
 // ---- the network ---------------------------------------------------------------------------
 
+/** The gym's time a maintenance the engine announced ends ('YYYY-MM-DDTHH:MM:SS'), until it is reached again. */
+let maintenanceUntil = null;
+
 /**
  * Every call says whether the engine was reached. Lost: the banner says so (the places on screen
  * may be out of date) and the refresh backs off. Back: the banner goes, and the screen on view reads
- * what it shows again at once (signed-in.js).
+ * what it shows again at once (signed-in.js). A node in maintenance said until when: the banner says
+ * "maintenance, back at …" instead, and goes on saying it while the node is down (being upgraded).
  */
-function reachability(reached, path) {
+function reachability(reached, path, maintenance) {
+  if (maintenance) {
+    maintenanceUntil = maintenance.until;
+  } else if (reached) {
+    maintenanceUntil = null;
+  }
+  if (!reached) {
+    setText($('#net-text'), netText());
+  }
   if (reached === !page.unreachable) {
     return; // no change
   }
@@ -159,6 +171,11 @@ function reachability(reached, path) {
   } else {
     refreshNow();
   }
+}
+
+/** What the banner says: the maintenance the engine announced and when it is back, or that it is not reached. */
+function netText() {
+  return maintenanceUntil ? t('net.maintenance', maintenanceUntil.substring(11, 16)) : t('net.lost');
 }
 
 /** Reads what the view shows again now (the banner's button, the browser back online, the engine back). */
@@ -177,7 +194,7 @@ function refreshNow() {
 function applyLanguage() {
   I18N.apply(document);
   setText($('#lang'), t('lang.switch'));
-  setText($('#net-text'), t('net.lost'));
+  setText($('#net-text'), netText());
   setText($('#net-retry'), t('net.retry'));
 }
 

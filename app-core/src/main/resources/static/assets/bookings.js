@@ -48,8 +48,8 @@ export async function loadMine() {
     $('#pay-mode').textContent = payMode.data.simulated
       ? t('pay.simulatedShort') : t('pay.liveShort', payMode.data.merchantName);
   }
-  if (mine.status !== 200 && mine.status !== 401) {
-    toast(mine.message);
+  if (mine.status !== 200 && mine.status !== 401 && !page.unreachable) {
+    toast(mine.message); // an engine not reached, or in maintenance, has its banner saying so
   }
   take({ mine, standing, waits, invitations }, performance.now()); // its subscribers redraw
 }

@@ -60,10 +60,7 @@ public class DatabaseBackups implements SchedulingConfigurer {
 
     private static final Duration DAY = Duration.ofHours(24);
 
-    /** The engine's own backups keep this far from an opening's flash time (before, after), and wait this long. */
-    static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
-
-    static final Duration QUIET_AFTER = Duration.ofMinutes(10);
+    /** The engine's own backups keep away from an opening's warm-up and rush ({@link OpeningService#rushMeeting}): wait this long. */
     static final Duration WAIT = Duration.ofMinutes(30);
 
     private final JdbcTemplate jdbc;
@@ -232,8 +229,7 @@ public class DatabaseBackups implements SchedulingConfigurer {
 
     private void backUpLogged(EngineText why) {
         LocalDateTime now = LocalDateTime.now(clock);
-        if (!openings.flashingBetween(now.minus(QUIET_AFTER), now.plus(QUIET_BEFORE))
-                .isEmpty()) {
+        if (openings.rushMeeting(now, now).isPresent()) {
             // a backup reads the whole file and takes a core for seconds: never in an opening's warm-up or rush
             log.info(
                     "The engine's backup waits: an opening's flash time is near; tried again in {} min",

@@ -10,9 +10,11 @@ import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.opening.api.WarmupReport;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
@@ -211,7 +213,34 @@ public class OpeningService {
     public List<ReserveSession> flashingBetween(LocalDateTime from, LocalDateTime to) {
         return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
                 .in(ReserveSession::getState, NOT_CLOSED)
-                .between(ReserveSession::getFlashTime, from, to));
+                .between(ReserveSession::getFlashTime, from, to)
+                .orderByAsc(ReserveSession::getFlashTime));
+    }
+
+    /** Upkeep that loads the node keeps at least this far before an opening's flash time (longer with a longer warm-up). */
+    public static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
+
+    /** ...and this far after it: the rush's grants recorded, its payments begun. */
+    public static final Duration QUIET_AFTER = Duration.ofMinutes(10);
+
+    /** The longest warm-up lead an opening may have ({@link #validate}): how far ahead {@link #rushMeeting} looks. */
+    private static final Duration LONGEST_LEAD = Duration.ofMinutes(1440);
+
+    /**
+     * The first opening not closed whose warm-up or rush meets the time from {@code from} to {@code to}: from its warm-up
+     * (its flash time less its lead, and at least {@link #QUIET_BEFORE} before it) to {@link #QUIET_AFTER} after its
+     * flash time. What a backup, a sweep, a compaction or an upgrade keeps away from (idx_session_state_flash).
+     */
+    public Optional<ReserveSession> rushMeeting(LocalDateTime from, LocalDateTime to) {
+        return flashingBetween(from.minus(QUIET_AFTER), to.plus(LONGEST_LEAD).plus(QUIET_BEFORE)).stream()
+                .filter(opening -> !rushBegins(opening).isAfter(to))
+                .findFirst();
+    }
+
+    /** When an opening's quiet time begins: its warm-up, and at least {@link #QUIET_BEFORE} before its flash time. */
+    public static LocalDateTime rushBegins(ReserveSession opening) {
+        Duration lead = Duration.ofMinutes(opening.getWarmupLeadMinutes() == null ? 0 : opening.getWarmupLeadMinutes());
+        return opening.getFlashTime().minus(lead.compareTo(QUIET_BEFORE) > 0 ? lead : QUIET_BEFORE);
     }
 
     /** Not closed, day before {@code date}: the clock closes them. */

@@ -162,7 +162,7 @@ public class FileCompaction implements SchedulingConfigurer {
         if (pool == null) {
             return new Closed(Optional.empty(), CompactionRun.FAILED, Duration.ZERO);
         }
-        if (!maintenance.begin("compacting the database", saidToLast(keeper.size()))) {
+        if (!maintenance.begin(Maintenance.Kind.COMPACTION, "compacting the database", saidToLast(keeper.size()))) {
             return new Closed(Optional.empty(), CompactionRun.BUSY, Duration.ZERO);
         }
         long started = System.nanoTime();
@@ -194,7 +194,7 @@ public class FileCompaction implements SchedulingConfigurer {
             if (listeners != null) {
                 listeners.start();
             }
-            maintenance.end();
+            maintenance.end(Maintenance.Kind.COMPACTION);
         }
         Duration closed = Duration.ofNanos(System.nanoTime() - started);
         done.ifPresent(compacted -> audit.record(

@@ -9,8 +9,12 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -21,18 +25,20 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * While this node is in {@link Maintenance} (its embedded database closed to be compacted), every request that needs
- * the engine is answered at once — 503, when to ask again, and in the caller's language that the system is tidying
- * its database — before anything asks the database (a token's check would): the page and the desk say it in words,
- * nobody waits for a connection the pool does not give. The page itself, its assets and {@code /ping} are served as
- * always.
+ * While this node is in {@link Maintenance} (its embedded database closed to be compacted, or an upgrade announced
+ * before it stops), every request that needs the engine is answered at once — 503, when to ask again, in the caller's
+ * language what the maintenance is and when the system is back, and {@code data: {maintenance, until}} (the kind, and
+ * the gym's wall time it ends by) — before anything asks the database (a token's check would): the page says
+ * "maintenance, back at …" and keeps saying it while the node is down, nobody waits for a connection the pool does not
+ * give. The page itself, its assets, {@code /ping} and a manager's {@code /admin/maintenance} are served as always.
  */
 @Configuration(proxyBeanMethods = false)
 class MaintenanceAnswers {
 
     @Bean
-    FilterRegistrationBean<Answers> maintenanceFilter(Maintenance maintenance, ObjectMapper json) {
-        FilterRegistrationBean<Answers> registration = new FilterRegistrationBean<>(new Answers(maintenance, json));
+    FilterRegistrationBean<Answers> maintenanceFilter(Maintenance maintenance, ObjectMapper json, Clock clock) {
+        FilterRegistrationBean<Answers> registration =
+                new FilterRegistrationBean<>(new Answers(maintenance, json, clock));
         registration.setName("maintenanceAnswers");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2); // after BodyLimits and the reserve lane
         registration.setAsyncSupported(true);
@@ -41,12 +47,16 @@ class MaintenanceAnswers {
 
     static final class Answers extends OncePerRequestFilter {
 
+        private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
+
         private final Maintenance maintenance;
         private final ObjectMapper json;
+        private final Clock clock;
 
-        Answers(Maintenance maintenance, ObjectMapper json) {
+        Answers(Maintenance maintenance, ObjectMapper json, Clock clock) {
             this.maintenance = maintenance;
             this.json = json;
+            this.clock = clock;
         }
 
         @Override
@@ -57,8 +67,14 @@ class MaintenanceAnswers {
                 chain.doFilter(request, response);
                 return;
             }
-            long seconds = Math.max(
-                    1, Duration.between(Instant.now(), window.get().until()).toSeconds() + 1);
+            Maintenance.Window under = window.get();
+            long seconds =
+                    Math.max(1, Duration.between(clock.instant(), under.until()).toSeconds() + 1);
+            LocalDateTime until =
+                    LocalDateTime.ofInstant(under.until(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+            String message = under.kind() == Maintenance.Kind.UPGRADE
+                    ? EngineMessages.format(RequestLocales.of(request), "http.maintenance.upgrade", HOUR.format(until))
+                    : EngineMessages.format(RequestLocales.of(request), "http.maintenance", seconds);
             response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
             response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
@@ -67,8 +83,8 @@ class MaintenanceAnswers {
                     response.getOutputStream(),
                     ApiResponse.of(
                             Outcome.ERROR,
-                            EngineMessages.format(RequestLocales.of(request), "http.maintenance", seconds),
-                            null));
+                            message,
+                            Map.of("maintenance", under.kind().name(), "until", until)));
         }
 
         static boolean servedAsAlways(String path) {
@@ -77,7 +93,8 @@ class MaintenanceAnswers {
                     || path.equals("/favicon.ico")
                     || path.startsWith("/assets/")
                     || path.equals("/ping")
-                    || path.startsWith("/actuator");
+                    || path.startsWith("/actuator")
+                    || path.startsWith("/admin/maintenance");
         }
     }
 }

@@ -77,6 +77,8 @@ public enum AuditAction {
     SINGLE_LOGOUT,
     SWEEP_HISTORY,
     UPDATE_SETTINGS,
+    UPGRADE_ANNOUNCED,
+    UPGRADE_CALLED_OFF,
     WALK_IN,
     WARM_UP,
     WECHAT_BOUND,

@@ -15,6 +15,8 @@ public enum AuditTarget {
     FILE,
     /** A staff job (a sweep a manager started), by its id; its actor is who started it. */
     JOB,
+    /** A node of the engine, by its name (pid@host/…): an upgrade announced on it. */
+    NODE,
     /** A notification WeChat Pay sent, by where it came from. */
     PAY_NOTIFY,
     /** A payment order, by its out-trade number; a refund of it, by its out-refund number. */

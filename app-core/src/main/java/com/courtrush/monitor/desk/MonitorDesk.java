@@ -95,7 +95,10 @@ public class MonitorDesk {
      * A read of memory, never of the database: the console asks it every second.
      */
     public Optional<LocalDateTime> maintenanceUntil() {
-        return maintenance.now().map(window -> LocalDateTime.ofInstant(window.until(), clock.getZone()));
+        return maintenance
+                .now()
+                .filter(window -> window.kind() == Maintenance.Kind.COMPACTION)
+                .map(window -> LocalDateTime.ofInstant(window.until(), clock.getZone()));
     }
 
     /** See {@link QueueMonitor#queues}. */

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /** Issue 77: the console learns of the engine's maintenance, and until when, from the monitor's desk. */
 class MonitorDeskMaintenanceTest {
 
-    final Maintenance maintenance = new Maintenance();
     final Clock clock = Clock.system(ZoneId.of("Asia/Shanghai"));
+    final Maintenance maintenance = new Maintenance(clock);
     final MonitorDesk desk = new MonitorDesk(
             mock(SystemHealth.class),
             mock(StartupReport.class),
@@ -35,12 +35,21 @@ class MonitorDeskMaintenanceTest {
     void aMaintenanceUnderWayIsSaidWithItsEndInTheEnginesWallTimeAndNotOnceItEnded() {
         assertThat(desk.maintenanceUntil()).isEmpty();
         LocalDateTime before = LocalDateTime.now(clock);
-        maintenance.begin("compacting the database", Duration.ofSeconds(15));
+        maintenance.begin(Maintenance.Kind.COMPACTION, "compacting the database", Duration.ofSeconds(15));
         assertThat(desk.maintenanceUntil())
                 .hasValueSatisfying(until -> assertThat(until)
                         .isAfterOrEqualTo(before.plusSeconds(15))
                         .isBeforeOrEqualTo(LocalDateTime.now(clock).plusSeconds(15)));
         maintenance.end();
         assertThat(desk.maintenanceUntil()).isEmpty();
+    }
+
+    @Test
+    void anUpgradeAnnouncedIsNotTheDatabaseClosed() {
+        maintenance.begin(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(20));
+        assertThat(desk.maintenanceUntil())
+                .as("the console's banner says the database is closed: not so while an upgrade is announced")
+                .isEmpty();
+        maintenance.end();
     }
 }
