@@ -2,6 +2,8 @@ package com.courtrush.installer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.glass.ui.monocle.MonoclePlatformFactory;
 import java.io.File;
 import java.io.IOException;
@@ -21,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,14 +91,74 @@ class PackagedConsoleIT {
             console.destroyForcibly();
         }
         assertClosedCleanly(output);
+    }
 
-        // killed outright — as when its display goes away and GTK ends the process from native code, where no
-        // shutdown hook runs: its redis-server does not outlive it
-        Path killed = home.resolve("console-kill.out");
-        console = start(image, launcher, killed);
+    /**
+     * Issue 80: the data folder a console of 0.1.0 left — the engine's embedded data directory, the same for the console
+     * and an embedded server (made by 0.1.0 itself, {@code release/fixtures/make.sh}; {@code UpgradeFromReleaseIT}
+     * checks every kind of record in it) — opens in this release's app-image: the database migrated to this release's
+     * schema, a student of 0.1.0 signs in with her password and finds her paid booking, the grants the older release
+     * was killed with are recorded from its broker's store, and the desk is asked for its first manager (0.1.0's gym
+     * has a desk clerk and the admin token, no manager). Then killed outright — as when its display goes away and GTK ends the process from native code,
+     * where no shutdown hook runs —: its redis-server does not outlive it.
+     */
+    @Test
+    void theDataFolderOfRelease010OpensWithItsRecordsAndAKilledConsoleLeavesNoRedis() throws Exception {
+        Path image = installedImage();
+        LauncherConfig launcher = LauncherConfig.read(image);
+        Path fixtures = Paths.get(System.getProperty("upgrade.fixtures", "../app-core-it/src/test/resources/upgrade"))
+                .resolve("0.1.0");
+        Path dataDir = home.resolve("data-0.1.0");
+        unzip(fixtures.resolve("data.zip"), dataDir);
+        JsonNode made =
+                new ObjectMapper().readTree(fixtures.resolve("made.json").toFile());
+
+        Path output = home.resolve("console-0.1.0.out");
+        Process console = start(image, launcher, output, dataDir);
         List<ProcessHandle> redis;
         try {
-            readyUrl(console, killed);
+            String url = readyUrl(console, output); // its staff are a desk clerk: the first manager is asked for
+            String admin = Files.readString(dataDir.resolve("admin-token")).strip();
+            HttpClient http = HttpClient.newHttpClient();
+            JsonNode info = json(http, url + "/actuator/info", admin);
+            assertThat(info.path("courtrush").path("databaseSchema").asInt())
+                    .as("migrated to this release's schema")
+                    .isEqualTo(info.path("courtrush").path("schema").asInt())
+                    .isGreaterThan(38);
+
+            HttpResponse<String> login = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/auth/login"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(
+                                    "{\"studentId\":\"2025001\",\"password\":\"pw-2025001\"}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+            String token = new ObjectMapper()
+                    .readTree(login.body())
+                    .path("data")
+                    .path("token")
+                    .asText();
+            JsonNode mine = json(http, url + "/reservations/mine", token).path("data");
+            long paid = made.path("paid").asLong();
+            assertThat(mine.findValues("status").stream().map(JsonNode::asText))
+                    .as("her bookings after the upgrade: %s", mine)
+                    .contains("CONFIRMED");
+            assertThat(mine.toString()).containsPattern("\"reservationId\":" + paid + "[,}]");
+
+            JsonNode crowd = made.path("crowd");
+            Awaitility.await("the grants 0.1.0 was killed with, recorded")
+                    .atMost(Duration.ofSeconds(90))
+                    .untilAsserted(() -> assertThat(json(
+                                            http,
+                                            url + "/admin/reservations?size=500&sessionId="
+                                                    + crowd.path("session").asLong(),
+                                            admin)
+                                    .path("data")
+                                    .path("records")
+                                    .size())
+                            .isEqualTo(crowd.path("granted").size()));
+
             redis = console.descendants()
                     .filter(child -> child.info().command().orElse("").contains("redis-server"))
                     .toList();
@@ -110,6 +174,34 @@ class PackagedConsoleIT {
                     .until(() -> redis.stream().noneMatch(ProcessHandle::isAlive));
         } finally {
             redis.forEach(ProcessHandle::destroy);
+        }
+    }
+
+    /** A staff or student GET's answer, which must be 200. */
+    private static JsonNode json(HttpClient http, String url, String token) throws Exception {
+        HttpResponse<String> answer = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("Authorization", "Bearer " + token)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as("%s: %s", url, answer.body()).isEqualTo(200);
+        return new ObjectMapper().readTree(answer.body());
+    }
+
+    private static void unzip(Path zipFile, Path into) throws IOException {
+        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(zipFile))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                Path target = into.resolve(entry.getName()).normalize();
+                if (!target.startsWith(into)) {
+                    throw new IOException("an entry outside the folder: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(zip, target);
+                }
+            }
         }
     }
 
