@@ -334,6 +334,8 @@ class ConsoleWalkUi {
                 // a backup made now: the restore shows what it holds, and asks before restoring (stepped back from)
                 screen("settings/restore", ConsoleWalkUi::aBackupMadeAndChosen),
                 dialog("settings/restoreAsk", "#restoreBackup"),
+                // before a new release is installed: the students told how long the console is away (issue 80)
+                screen("settings/upgrade", () -> scrollTo("#announceUpgrade")),
                 dialog("poster", "#addressPosterButton"),
                 dialog("about", "#aboutLink"),
                 dialog("closeWindow", () -> {

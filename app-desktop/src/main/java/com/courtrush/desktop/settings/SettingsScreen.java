@@ -44,6 +44,7 @@ public final class SettingsScreen implements Screen {
     private final WechatPayViewModel wechatPay;
     private final WechatNoticesViewModel wechatNotices;
     private final HistorySweepViewModel sweep;
+    private final UpgradeViewModel upgrade;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -84,6 +85,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         sweep = new HistorySweepViewModel(
                 context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
+        upgrade = new UpgradeViewModel(
+                context.desks().upgrades(), context.tasks(), context.notices(), i18n, context.staff());
         CompactionViewModel compact = new CompactionViewModel(
                 context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
@@ -104,7 +107,8 @@ public final class SettingsScreen implements Screen {
                 CampusSignInPane.of(campus, i18n),
                 WechatPayPane.of(wechatPay, i18n),
                 WechatNoticesPane.of(wechatNotices, i18n),
-                backupPane(i18n));
+                backupPane(i18n),
+                UpgradePane.of(upgrade, i18n));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         root = screen(title(i18n.t("nav.settings")), scroll);
@@ -378,6 +382,7 @@ public final class SettingsScreen implements Screen {
         campus.load();
         wechatPay.load();
         wechatNotices.load();
+        upgrade.load();
     }
 
     public SettingsViewModel model() {

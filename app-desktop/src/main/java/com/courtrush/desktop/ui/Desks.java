@@ -20,6 +20,7 @@ import com.courtrush.setting.desk.SettingsDesk;
 import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.desk.StaffDesk;
 import com.courtrush.till.desk.TillDesk;
+import com.courtrush.upgrade.desk.UpgradeDesk;
 import java.time.Clock;
 import org.springframework.context.ApplicationContext;
 
@@ -48,6 +49,7 @@ public record Desks(
         AuditDesk audit,
         TillDesk till,
         HistoryDesk history,
+        UpgradeDesk upgrades,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -73,6 +75,7 @@ public record Desks(
                 engine.getBean(AuditDesk.class),
                 engine.getBean(TillDesk.class),
                 engine.getBean(HistoryDesk.class),
+                engine.getBean(UpgradeDesk.class),
                 engine.getBean(Clock.class));
     }
 }
