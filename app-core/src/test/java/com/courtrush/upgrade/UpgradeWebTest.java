@@ -24,7 +24,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * An upgrade announced, through the desk (issue 80): read, announced with its minutes (30 when the body says none),
- * called off. Who may and when are the desk's (the manager's guard, an opening's rush: {@code StudentPageIT}).
+ * called off. Who may and when are the desk's (the manager's guard, an opening's rush: {@code UpgradePageIT}).
  */
 @WebMvcTest(controllers = {AdminMaintenanceController.class})
 @WebSlice
