@@ -68,6 +68,8 @@ class DeskGuardTest {
             "NoticeDesk.testWebhook",
             "NoticeDesk.testWechatNotice",
             "StaffDesk.update",
+            "UpgradeDesk.announce",
+            "UpgradeDesk.callOff",
             "WechatPayDesk.reconcile",
             "WechatPayDesk.save",
             "WechatPayDesk.tryIt");

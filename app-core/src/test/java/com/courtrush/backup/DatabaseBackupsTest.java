@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Optional;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,14 +76,14 @@ class DatabaseBackupsTest {
     @Test
     void theEnginesBackupWaitsWhileAnOpeningsFlashTimeIsNear() {
         DatabaseBackups backups = backups();
-        when(openings.flashingBetween(any(), any())).thenReturn(List.of(new ReserveSession()));
+        when(openings.rushMeeting(any(), any())).thenReturn(Optional.of(new ReserveSession()));
 
         backups.daily();
 
         assertThat(backups.list()).isEmpty();
         verify(scheduler).schedule(any(Runnable.class), eq(Instant.parse("2026-11-24T02:45:00Z")));
 
-        when(openings.flashingBetween(any(), any())).thenReturn(List.of());
+        when(openings.rushMeeting(any(), any())).thenReturn(Optional.empty());
         backups.daily();
         assertThat(backups.list()).extracting(Backup::kind).containsExactly(BackupKind.SCHEDULED);
     }
