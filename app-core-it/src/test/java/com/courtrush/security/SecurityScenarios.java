@@ -72,6 +72,9 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/retention", Access.STAFF),
             Map.entry("POST /admin/retention/run", Access.MANAGER),
             Map.entry("POST /admin/retention/compact", Access.MANAGER),
+            Map.entry("GET /admin/maintenance/upgrade", Access.STAFF),
+            Map.entry("POST /admin/maintenance/upgrade", Access.MANAGER),
+            Map.entry("DELETE /admin/maintenance/upgrade", Access.MANAGER),
             Map.entry("GET /admin/jobs", Access.STAFF),
             Map.entry("GET /admin/jobs/{id}", Access.STAFF),
             Map.entry("GET /reservations/standing", Access.STUDENT),
@@ -317,7 +320,7 @@ public interface SecurityScenarios extends StackAccess {
             seen.put("another student", call(operation, path, fresh(fixture.other())));
             seen.put("staff member", call(operation, path, fresh(fixture.staff())));
             seen.put("admin token", call(operation, path, TestApi.ADMIN_TOKEN));
-            afterCompaction(operation, seen.get("admin token"));
+            afterMaintenance(operation, seen.get("admin token"));
             calls += seen.size();
             boolean owned = operation.path().contains("{reservationId}")
                     || operation.path().contains("{traceId}");
@@ -358,7 +361,7 @@ public interface SecurityScenarios extends StackAccess {
                     continue;
                 }
                 byStatus.merge(reply.status(), 1, Integer::sum);
-                afterCompaction(operation, reply.status());
+                afterMaintenance(operation, reply.status());
                 String problem = IN_THEIR_OWN_FORMAT.contains(operation.key())
                         ? wechatPayAnswer(reply, json)
                         : problem(reply, json);
@@ -630,7 +633,7 @@ public interface SecurityScenarios extends StackAccess {
                     .forEachRemaining(method -> operations.add(new Operation(method.toUpperCase(), path.getKey())));
         }
         // a manager's compaction closes the embedded database for a moment, every request meanwhile told 503 to come
-        // back: it goes last, and each one started is waited out (afterCompaction)
+        // back: it goes last, and each one started is waited out (afterMaintenance)
         operations.sort(
                 java.util.Comparator.comparing(operation -> operation.key().equals(COMPACTION)));
         return operations;
@@ -639,8 +642,17 @@ public interface SecurityScenarios extends StackAccess {
     /** The operation that puts the node in maintenance on purpose. */
     String COMPACTION = "POST /admin/retention/compact";
 
-    /** After a compaction was started: until the node answers again (a maintenance ends within a minute). */
-    private void afterCompaction(Operation operation, int status) {
+    /** The operation that announces an upgrade: the node answers "maintenance" until it is called off. */
+    String UPGRADE = "POST /admin/maintenance/upgrade";
+
+    /**
+     * After a compaction was started: until the node answers again (a maintenance ends within a minute). After an
+     * upgrade was announced (none is refused near a rush then): called off at once, so the next operation is served.
+     */
+    private void afterMaintenance(Operation operation, int status) {
+        if (operation.key().equals(UPGRADE) && status == 200) {
+            TestApi.expect(200, api().delete("/admin/maintenance/upgrade", TestApi.ADMIN_TOKEN));
+        }
         if (operation.key().equals(COMPACTION) && status == 202) {
             org.awaitility.Awaitility.await("the compaction's maintenance over")
                     .atMost(java.time.Duration.ofSeconds(60))

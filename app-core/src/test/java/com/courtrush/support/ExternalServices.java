@@ -165,6 +165,10 @@ public final class ExternalServices implements ExecutionCondition {
         }
     }
 
+    /**
+     * Deletes this JVM's queues and exchanges. A connection refused or cut while the machine is loaded (its handshake
+     * timed out once in CI) is tried again, a few times, before the test fails.
+     */
     private static void resetBroker() {
         virtualHost();
         ConnectionFactory factory = new ConnectionFactory();
@@ -173,16 +177,25 @@ public final class ExternalServices implements ExecutionCondition {
         factory.setVirtualHost(VIRTUAL_HOST);
         factory.setUsername(env("COURTRUSH_IT_AMQP_USER", "guest"));
         factory.setPassword(env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
-        try (Connection connection = factory.newConnection();
-                Channel channel = connection.createChannel()) {
-            for (String queue : List.of("reserve.queue", "reserve.dlq")) {
-                channel.queueDelete(queue);
+        factory.setHandshakeTimeout(30_000);
+        for (int attempt = 1; ; attempt++) {
+            try (Connection connection = factory.newConnection();
+                    Channel channel = connection.createChannel()) {
+                for (String queue : List.of("reserve.queue", "reserve.dlq")) {
+                    channel.queueDelete(queue);
+                }
+                for (String exchange : List.of("reserve.direct", "reserve.dlx")) {
+                    channel.exchangeDelete(exchange);
+                }
+                return;
+            } catch (IOException | java.util.concurrent.TimeoutException e) {
+                if (attempt == 3) {
+                    throw new IllegalStateException("Cannot reset the RabbitMQ topology (3 attempts)", e);
+                }
+                System.err.printf(
+                        "Resetting RabbitMQ's topology failed (attempt %d of 3), trying again: %s%n", attempt, e);
+                TestApi.sleep(2_000);
             }
-            for (String exchange : List.of("reserve.direct", "reserve.dlx")) {
-                channel.exchangeDelete(exchange);
-            }
-        } catch (IOException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Cannot reset the RabbitMQ topology", e);
         }
     }
 
