@@ -60,7 +60,7 @@ public class DatabaseBackups implements SchedulingConfigurer {
 
     private static final Duration DAY = Duration.ofHours(24);
 
-    /** The engine's own backups keep away from an opening's warm-up and rush ({@link OpeningService#rushMeeting}): wait this long. */
+    /** The engine's own backups keep away from an opening's rush ({@link OpeningService#rushMeeting}): wait this long. */
     static final Duration WAIT = Duration.ofMinutes(30);
 
     private final JdbcTemplate jdbc;

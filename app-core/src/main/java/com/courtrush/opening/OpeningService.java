@@ -217,27 +217,37 @@ public class OpeningService {
                 .orderByAsc(ReserveSession::getFlashTime));
     }
 
-    /** Upkeep that loads the node keeps at least this far before an opening's flash time (longer with a longer warm-up). */
+    /** Upkeep that loads the node keeps this far before an opening's flash time... */
     public static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
 
     /** ...and this far after it: the rush's grants recorded, its payments begun. */
     public static final Duration QUIET_AFTER = Duration.ofMinutes(10);
 
-    /** The longest warm-up lead an opening may have ({@link #validate}): how far ahead {@link #rushMeeting} looks. */
+    /** The longest warm-up lead an opening may have ({@link #validate}): how far ahead {@link #warmUpOrRushMeeting} looks. */
     private static final Duration LONGEST_LEAD = Duration.ofMinutes(1440);
 
     /**
-     * The first opening not closed whose warm-up or rush meets the time from {@code from} to {@code to}: from its warm-up
-     * (its flash time less its lead, and at least {@link #QUIET_BEFORE} before it) to {@link #QUIET_AFTER} after its
-     * flash time. What a backup, a sweep, a compaction or an upgrade keeps away from (idx_session_state_flash).
+     * The first opening not closed whose rush meets the time from {@code from} to {@code to}: from {@link #QUIET_BEFORE}
+     * before its flash time to {@link #QUIET_AFTER} after it. What a backup, a sweep or a compaction keeps away from: they
+     * load the node for seconds, and the warm-up before is one step (idx_session_state_flash).
      */
     public Optional<ReserveSession> rushMeeting(LocalDateTime from, LocalDateTime to) {
+        return flashingBetween(from.minus(QUIET_AFTER), to.plus(QUIET_BEFORE)).stream()
+                .findFirst();
+    }
+
+    /**
+     * The first opening not closed whose warm-up or rush meets the time from {@code from} to {@code to}: from its
+     * warm-up ({@link #rushBegins}) to {@link #QUIET_AFTER} after its flash time. What an upgrade keeps away from: a
+     * node stopped between an opening's warm-up and its flash would miss the one and start cold into the other.
+     */
+    public Optional<ReserveSession> warmUpOrRushMeeting(LocalDateTime from, LocalDateTime to) {
         return flashingBetween(from.minus(QUIET_AFTER), to.plus(LONGEST_LEAD).plus(QUIET_BEFORE)).stream()
                 .filter(opening -> !rushBegins(opening).isAfter(to))
                 .findFirst();
     }
 
-    /** When an opening's quiet time begins: its warm-up, and at least {@link #QUIET_BEFORE} before its flash time. */
+    /** When an opening's warm-up and rush begin: its warm-up, and at least {@link #QUIET_BEFORE} before its flash time. */
     public static LocalDateTime rushBegins(ReserveSession opening) {
         Duration lead = Duration.ofMinutes(opening.getWarmupLeadMinutes() == null ? 0 : opening.getWarmupLeadMinutes());
         return opening.getFlashTime().minus(lead.compareTo(QUIET_BEFORE) > 0 ? lead : QUIET_BEFORE);

@@ -46,7 +46,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the waits and offers of slots long played ({@code WAIT_DAYS}, their offers kept for the reports as daily
  * figures: {@link WaitsRolledUp}). A setting of 0 keeps that history for ever.
  *
- * <p>Off the hot path: never in an opening's warm-up or rush ({@link OpeningService#rushMeeting}); a batch of {@link #BATCH} rows a transaction, read from the oldest by id (the primary key: no table is
+ * <p>Off the hot path: never around an opening's flash time ({@link OpeningService#rushMeeting}); a batch of {@link #BATCH} rows a transaction, read from the oldest by id (the primary key: no table is
  * scanned for its old rows), a short pause between batches, at most {@link #MOST_BATCHES} batches of a kind a run
  * — a first run on years of history goes on at the next. Each removal is one transaction, so a crash loses nothing
  * but time: what was not removed is removed at the next run.
@@ -278,7 +278,7 @@ public class HistoryRetention {
         return rushNear(openings, now);
     }
 
-    /** Whether an opening that is not closed is in its warm-up or rush now: no upkeep of the history then. */
+    /** Whether an opening that is not closed flashes soon or did a moment ago: no upkeep of the history then. */
     static boolean rushNear(OpeningService openings, LocalDateTime now) {
         return openings.rushMeeting(now, now).isPresent();
     }

@@ -73,7 +73,7 @@ public class UpgradeAnnouncements {
             throw CourtRushException.badRequest("upgrade.minutes", UpgradeAnnouncement.MOST_MINUTES);
         }
         LocalDateTime now = LocalDateTime.now(clock);
-        Optional<ReserveSession> rush = openings.rushMeeting(now, now.plusMinutes(minutes));
+        Optional<ReserveSession> rush = openings.warmUpOrRushMeeting(now, now.plusMinutes(minutes));
         if (rush.isPresent()) {
             ReserveSession opening = rush.get();
             LocalDateTime quietFrom = OpeningService.rushBegins(opening);
@@ -87,8 +87,8 @@ public class UpgradeAnnouncements {
                             minutes)
                     .withData(Map.of("sessionId", opening.getId(), "quietFrom", quietFrom, "quietUntil", quietUntil));
         }
-        maintenance.end(Maintenance.Kind.UPGRADE); // announced again: the new time stands
-        if (!maintenance.begin(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(minutes))) {
+        // announced again: the new time stands
+        if (!maintenance.beginOrRenew(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(minutes))) {
             throw CourtRushException.conflict("upgrade.busy");
         }
         UpgradeWindow window = announced().orElseThrow();

@@ -30,7 +30,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * language what the maintenance is and when the system is back, and {@code data: {maintenance, until}} (the kind, and
  * the gym's wall time it ends by) — before anything asks the database (a token's check would): the page says
  * "maintenance, back at …" and keeps saying it while the node is down, nobody waits for a connection the pool does not
- * give. The page itself, its assets, {@code /ping} and a manager's {@code /admin/maintenance} are served as always.
+ * give. The page itself, its assets and {@code /ping} are served as always, and during an upgrade a manager's
+ * {@code /admin/maintenance} (to call it off). {@code Retry-After} is at most 15 s: the page finds the node back soon.
  */
 @Configuration(proxyBeanMethods = false)
 class MaintenanceAnswers {
@@ -48,6 +49,8 @@ class MaintenanceAnswers {
     static final class Answers extends OncePerRequestFilter {
 
         private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
+        /** The longest a caller is told to wait before asking again, in seconds. */
+        static final long ASK_AGAIN_WITHIN = 15;
 
         private final Maintenance maintenance;
         private final ObjectMapper json;
@@ -63,7 +66,10 @@ class MaintenanceAnswers {
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
             Optional<Maintenance.Window> window = maintenance.now();
-            if (window.isEmpty() || servedAsAlways(request.getRequestURI())) {
+            if (window.isEmpty()
+                    || servedAsAlways(request.getRequestURI())
+                    || (window.get().kind() == Maintenance.Kind.UPGRADE
+                            && request.getRequestURI().startsWith("/admin/maintenance"))) {
                 chain.doFilter(request, response);
                 return;
             }
@@ -76,7 +82,8 @@ class MaintenanceAnswers {
                     ? EngineMessages.format(RequestLocales.of(request), "http.maintenance.upgrade", HOUR.format(until))
                     : EngineMessages.format(RequestLocales.of(request), "http.maintenance", seconds);
             response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
-            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+            // asked again soon, not at the end: a node upgraded early, or an upgrade called off, is found at once
+            response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(Math.min(seconds, ASK_AGAIN_WITHIN)));
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
             response.setCharacterEncoding("UTF-8");
             json.writeValue(
@@ -93,8 +100,7 @@ class MaintenanceAnswers {
                     || path.equals("/favicon.ico")
                     || path.startsWith("/assets/")
                     || path.equals("/ping")
-                    || path.startsWith("/actuator")
-                    || path.startsWith("/admin/maintenance");
+                    || path.startsWith("/actuator");
         }
     }
 }

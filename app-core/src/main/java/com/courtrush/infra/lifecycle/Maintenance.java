@@ -41,6 +41,30 @@ public class Maintenance {
         return current.compareAndSet(null, new Window(kind, what, since, since.plus(within)));
     }
 
+    /**
+     * Starts one of {@code kind}, or renews the one of that kind under way, to end by {@code within} from now: in one
+     * step, so that a renewal never loses the window to another in between. False when one of another kind is under
+     * way.
+     */
+    public boolean beginOrRenew(Kind kind, String what, Duration within) {
+        while (true) {
+            Window under = now().orElse(null);
+            if (under != null && under.kind() != kind) {
+                return false;
+            }
+            Instant since = clock.instant();
+            if (current.compareAndSet(under, new Window(kind, what, since, since.plus(within)))) {
+                return true;
+            }
+        }
+    }
+
+    /** Whether an upgrade is announced on this node now: the reserve lane leaves its requests to be answered so. */
+    public boolean upgrading() {
+        Window window = current.get();
+        return window != null && window.kind() == Kind.UPGRADE && now().isPresent();
+    }
+
     /** Ends the one under way, of whatever kind. */
     public void end() {
         current.set(null);

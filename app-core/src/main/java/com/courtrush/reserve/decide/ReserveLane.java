@@ -2,6 +2,7 @@ package com.courtrush.reserve.decide;
 
 import com.courtrush.account.RequestAccess;
 import com.courtrush.account.SecurityHeaders;
+import com.courtrush.infra.lifecycle.Maintenance;
 import com.courtrush.web.RequestLocales;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -39,13 +40,21 @@ final class ReserveLane implements Filter {
     private final Supplier<RequestAccess> access;
     private final Supplier<SecurityHeaders> headers;
     private final Supplier<ReserveController> controller;
+    private final Maintenance maintenance;
 
-    /** Each collaborator is asked for at the first request it serves (they are made after the filter). */
+    /**
+     * Each collaborator is asked for at the first request it serves (they are made after the filter). While an
+     * upgrade is announced the lane takes nothing: its requests go down the chain, answered "maintenance" there.
+     */
     ReserveLane(
-            Supplier<RequestAccess> access, Supplier<SecurityHeaders> headers, Supplier<ReserveController> controller) {
+            Supplier<RequestAccess> access,
+            Supplier<SecurityHeaders> headers,
+            Supplier<ReserveController> controller,
+            Maintenance maintenance) {
         this.access = access;
         this.headers = headers;
         this.controller = controller;
+        this.maintenance = maintenance;
     }
 
     @Override
@@ -53,7 +62,8 @@ final class ReserveLane implements Filter {
             throws IOException, ServletException {
         if (request instanceof HttpServletRequest http
                 && response instanceof HttpServletResponse answer
-                && takes(http)) {
+                && takes(http)
+                && !maintenance.upgrading()) {
             RequestAccess.Admitted admitted = access.get().admit(http, READ_HEADERS);
             if (admitted != null) {
                 serve(admitted, answer);

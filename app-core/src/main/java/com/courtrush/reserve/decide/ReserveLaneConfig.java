@@ -2,6 +2,7 @@ package com.courtrush.reserve.decide;
 
 import com.courtrush.account.RequestAccess;
 import com.courtrush.account.SecurityHeaders;
+import com.courtrush.infra.lifecycle.Maintenance;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -25,11 +26,13 @@ class ReserveLaneConfig {
     FilterRegistrationBean<ReserveLane> reserveLane(
             ObjectProvider<RequestAccess> access,
             ObjectProvider<SecurityHeaders> headers,
-            ObjectProvider<ReserveController> controller) {
+            ObjectProvider<ReserveController> controller,
+            Maintenance maintenance) {
         FilterRegistrationBean<ReserveLane> registration = new FilterRegistrationBean<>(new ReserveLane(
                 SingletonSupplier.of(access::getObject),
                 SingletonSupplier.of(headers::getObject),
-                SingletonSupplier.of(controller::getObject)));
+                SingletonSupplier.of(controller::getObject),
+                maintenance));
         registration.setName("reserveLane");
         registration.setUrlPatterns(ReserveController.PATHS);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);

@@ -45,4 +45,26 @@ class MaintenanceTest {
         assertThat(maintenance.end(Maintenance.Kind.COMPACTION)).isPresent();
         assertThat(maintenance.now()).isEmpty();
     }
+
+    /** An upgrade announced again renews its window in one step; never over a compaction. */
+    @Test
+    void anUpgradeAnnouncedAgainIsRenewedAndNeverOverACompaction() {
+        assertThat(maintenance.beginOrRenew(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(5)))
+                .isTrue();
+        assertThat(maintenance.upgrading()).isTrue();
+        clock.move(Duration.ofMinutes(4));
+        assertThat(maintenance.beginOrRenew(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(5)))
+                .isTrue();
+        clock.move(Duration.ofMinutes(4));
+        assertThat(maintenance.upgrading())
+                .as("renewed: 9 of 4 + 5 minutes gone")
+                .isTrue();
+        maintenance.end(Maintenance.Kind.UPGRADE);
+        assertThat(maintenance.upgrading()).isFalse();
+
+        maintenance.begin(Maintenance.Kind.COMPACTION, "compacting", Duration.ofSeconds(15));
+        assertThat(maintenance.beginOrRenew(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(5)))
+                .isFalse();
+        assertThat(maintenance.upgrading()).isFalse();
+    }
 }

@@ -13,8 +13,11 @@ import com.courtrush.account.RequestAccess;
 import com.courtrush.account.SecurityHeaders;
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
+import com.courtrush.infra.lifecycle.Maintenance;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +36,8 @@ class ReserveLaneTest {
     private final SecurityHeaders headers = mock(SecurityHeaders.class);
     private final ReserveController controller = mock(ReserveController.class);
     private final FilterChain chain = mock(FilterChain.class);
-    private final ReserveLane lane = new ReserveLane(() -> access, () -> headers, () -> controller);
+    private final Maintenance maintenance = new Maintenance(Clock.systemUTC());
+    private final ReserveLane lane = new ReserveLane(() -> access, () -> headers, () -> controller, maintenance);
 
     private static MockHttpServletRequest reserve() {
         MockHttpServletRequest request = new MockHttpServletRequest("POST", "/reserve/");
@@ -124,5 +128,18 @@ class ReserveLaneTest {
         assertThat(request.getInputStream().readAllBytes())
                 .as("the body, left unread")
                 .isNotEmpty();
+    }
+
+    /** Issue 80: while an upgrade is announced, a reserve is left to the chain, where the node answers "maintenance". */
+    @Test
+    void aReserveDuringAnUpgradeIsLeftToTheChain() throws Exception {
+        MockHttpServletRequest request = reserve();
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        maintenance.begin(Maintenance.Kind.UPGRADE, "upgrading", Duration.ofMinutes(5));
+
+        lane.doFilter(request, response, chain);
+
+        verify(chain).doFilter(request, response);
+        verifyNoInteractions(access, controller, headers);
     }
 }
