@@ -531,7 +531,7 @@ class EmbeddedStackIT extends StackTest
                     .isBetween(1, 31);
             assertThat(api().raw("GET", "/ping", null, Map.of(), null).status()).isEqualTo(200);
         } finally {
-            maintenance.end();
+            maintenance.end(Maintenance.Kind.COMPACTION);
         }
 
         Opening opening = openSlots(3, 1);

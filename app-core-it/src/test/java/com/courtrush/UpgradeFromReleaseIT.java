@@ -5,16 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
+import com.courtrush.support.Zips;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +35,7 @@ class UpgradeFromReleaseIT {
     @ValueSource(strings = {"0.1.0"})
     void anOlderReleasesDataOpensWithEverythingKeptAndWorking(String version) throws Exception {
         Path data = work.resolve("data");
-        unzip("/upgrade/" + version + "/data.zip", data);
+        Zips.unpack(UpgradeFromReleaseIT.class.getResourceAsStream("/upgrade/" + version + "/data.zip"), data);
         JsonNode made;
         try (InputStream in = getClass().getResourceAsStream("/upgrade/" + version + "/made.json")) {
             made = new ObjectMapper().readTree(in);
@@ -76,23 +73,6 @@ class UpgradeFromReleaseIT {
         } finally {
             server.destroy(); // SIGTERM, as systemctl stop
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("stopped").isTrue();
-        }
-    }
-
-    private static void unzip(String resource, Path into) throws IOException {
-        try (ZipInputStream zip = new ZipInputStream(UpgradeFromReleaseIT.class.getResourceAsStream(resource))) {
-            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                Path target = into.resolve(entry.getName()).normalize();
-                if (!target.startsWith(into)) {
-                    throw new IOException("an entry outside the folder: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(zip, target);
-                }
-            }
         }
     }
 }

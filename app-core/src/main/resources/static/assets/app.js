@@ -173,7 +173,10 @@ function reachability(reached, path, maintenance) {
   }
 }
 
-/** What the banner says: the maintenance the engine announced and when it is back, or that it is not reached. */
+/**
+ * What the banner says: the maintenance the engine announced and when it is back, or that it is not reached. Its time
+ * is cut from the engine's wall time here: format.js's wallTime would bring the screens' store into the first load.
+ */
 function netText() {
   return maintenanceUntil ? t('net.maintenance', maintenanceUntil.substring(11, 16)) : t('net.lost');
 }

@@ -5,7 +5,9 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.WallTimes;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.lifecycle.Maintenance;
 import com.courtrush.opening.OpeningService;
@@ -15,8 +17,6 @@ import com.courtrush.upgrade.api.UpgradeWindow;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -34,7 +34,6 @@ import org.springframework.stereotype.Service;
 public class UpgradeAnnouncements {
 
     private static final Logger log = LoggerFactory.getLogger(UpgradeAnnouncements.class);
-    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
     /** The audit's target id holds at most this. */
     private static final int TARGET_ID = 64;
 
@@ -81,9 +80,9 @@ public class UpgradeAnnouncements {
             throw CourtRushException.conflict(
                             "upgrade.rushNear",
                             opening.getId(),
-                            HOUR.format(opening.getFlashTime()),
-                            HOUR.format(quietFrom),
-                            HOUR.format(quietUntil),
+                            WallTimes.onDay(opening.getFlashTime(), now.toLocalDate()),
+                            WallTimes.onDay(quietFrom, now.toLocalDate()),
+                            WallTimes.onDay(quietUntil, now.toLocalDate()),
                             minutes)
                     .withData(Map.of("sessionId", opening.getId(), "quietFrom", quietFrom, "quietUntil", quietUntil));
         }
@@ -97,13 +96,13 @@ public class UpgradeAnnouncements {
                 AuditAction.UPGRADE_ANNOUNCED,
                 AuditTarget.NODE,
                 nodeId(),
-                new EngineText("audit.upgradeAnnounced", minutes, HOUR.format(window.until())));
+                new EngineText("audit.upgradeAnnounced", minutes, EngineMessages.wallTime(window.until())));
         log.warn(
                 "An upgrade of node {} was announced by {}: requests are answered \"maintenance, back at {}\" until it "
                         + "stops, the announcement is called off, or then",
                 node,
                 actor,
-                HOUR.format(window.until()));
+                EngineMessages.wallTime(window.until()));
         return window;
     }
 
@@ -121,9 +120,7 @@ public class UpgradeAnnouncements {
 
     private UpgradeWindow window(Maintenance.Window window) {
         return new UpgradeWindow(
-                node.toString(),
-                LocalDateTime.ofInstant(window.since(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS),
-                LocalDateTime.ofInstant(window.until(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS));
+                node.toString(), maintenance.wallTime(window.since()), maintenance.wallTime(window.until()));
     }
 
     private String nodeId() {

@@ -2,6 +2,7 @@ package com.courtrush.web;
 
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.Outcome;
+import com.courtrush.core.WallTimes;
 import com.courtrush.infra.lifecycle.Maintenance;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.FilterChain;
@@ -12,8 +13,6 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -48,7 +47,6 @@ class MaintenanceAnswers {
 
     static final class Answers extends OncePerRequestFilter {
 
-        private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
         /** The longest a caller is told to wait before asking again, in seconds. */
         static final long ASK_AGAIN_WITHIN = 15;
 
@@ -67,19 +65,20 @@ class MaintenanceAnswers {
                 throws ServletException, IOException {
             Optional<Maintenance.Window> window = maintenance.now();
             if (window.isEmpty()
-                    || servedAsAlways(request.getRequestURI())
-                    || (window.get().kind() == Maintenance.Kind.UPGRADE
-                            && request.getRequestURI().startsWith("/admin/maintenance"))) {
+                    || servedAsAlways(request.getRequestURI(), window.get().kind())) {
                 chain.doFilter(request, response);
                 return;
             }
             Maintenance.Window under = window.get();
             long seconds =
                     Math.max(1, Duration.between(clock.instant(), under.until()).toSeconds() + 1);
-            LocalDateTime until =
-                    LocalDateTime.ofInstant(under.until(), clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+            LocalDateTime until = maintenance.wallTime(under.until());
             String message = under.kind() == Maintenance.Kind.UPGRADE
-                    ? EngineMessages.format(RequestLocales.of(request), "http.maintenance.upgrade", HOUR.format(until))
+                    ? EngineMessages.format(
+                            RequestLocales.of(request),
+                            "http.maintenance.upgrade",
+                            WallTimes.onDay(
+                                    until, maintenance.wallTime(under.since()).toLocalDate()))
                     : EngineMessages.format(RequestLocales.of(request), "http.maintenance", seconds);
             response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
             // asked again soon, not at the end: a node upgraded early, or an upgrade called off, is found at once
@@ -94,8 +93,10 @@ class MaintenanceAnswers {
                             Map.of("maintenance", under.kind().name(), "until", until)));
         }
 
-        static boolean servedAsAlways(String path) {
-            return path.equals("/")
+        /** What is served whatever the maintenance, and during an upgrade a manager's way to call it off. */
+        static boolean servedAsAlways(String path, Maintenance.Kind kind) {
+            return (kind == Maintenance.Kind.UPGRADE && path.startsWith("/admin/maintenance"))
+                    || path.equals("/")
                     || path.equals("/index.html")
                     || path.equals("/favicon.ico")
                     || path.startsWith("/assets/")

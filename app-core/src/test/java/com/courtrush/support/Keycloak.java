@@ -23,8 +23,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * A real Keycloak (the {@code keycloak-quarkus-dist} zip from the local Maven repository) for tests
@@ -397,22 +395,7 @@ public final class Keycloak implements AutoCloseable {
         }
         try {
             deleteTree(home);
-            Files.createDirectories(into);
-            Path root = into.normalize();
-            try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-                for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
-                    Path out = root.resolve(entry.getName()).normalize();
-                    if (!out.startsWith(root)) {
-                        throw new IOException("zip entry outside the target: " + entry.getName());
-                    }
-                    if (entry.isDirectory()) {
-                        Files.createDirectories(out);
-                    } else {
-                        Files.createDirectories(out.getParent());
-                        Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-            }
+            Zips.unpack(Files.newInputStream(zip), into);
             // ZipInputStream drops Unix modes; the launch scripts must be executable.
             try (Stream<Path> scripts = Files.list(home.resolve("bin"))) {
                 scripts.filter(p -> p.toString().endsWith(".sh"))

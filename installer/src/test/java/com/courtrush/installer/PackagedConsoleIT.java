@@ -2,6 +2,7 @@ package com.courtrush.installer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.support.Zips;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.glass.ui.monocle.MonoclePlatformFactory;
@@ -23,8 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,7 +108,7 @@ class PackagedConsoleIT {
         Path fixtures = Paths.get(System.getProperty("upgrade.fixtures", "../app-core-it/src/test/resources/upgrade"))
                 .resolve("0.1.0");
         Path dataDir = home.resolve("data-0.1.0");
-        unzip(fixtures.resolve("data.zip"), dataDir);
+        Zips.unpack(Files.newInputStream(fixtures.resolve("data.zip")), dataDir);
         JsonNode made =
                 new ObjectMapper().readTree(fixtures.resolve("made.json").toFile());
 
@@ -186,23 +185,6 @@ class PackagedConsoleIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as("%s: %s", url, answer.body()).isEqualTo(200);
         return new ObjectMapper().readTree(answer.body());
-    }
-
-    private static void unzip(Path zipFile, Path into) throws IOException {
-        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(zipFile))) {
-            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                Path target = into.resolve(entry.getName()).normalize();
-                if (!target.startsWith(into)) {
-                    throw new IOException("an entry outside the folder: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(zip, target);
-                }
-            }
-        }
     }
 
     /**

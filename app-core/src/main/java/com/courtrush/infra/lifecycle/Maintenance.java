@@ -3,6 +3,8 @@ package com.courtrush.infra.lifecycle;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Component;
@@ -61,13 +63,12 @@ public class Maintenance {
 
     /** Whether an upgrade is announced on this node now: the reserve lane leaves its requests to be answered so. */
     public boolean upgrading() {
-        Window window = current.get();
-        return window != null && window.kind() == Kind.UPGRADE && now().isPresent();
+        return now().filter(window -> window.kind() == Kind.UPGRADE).isPresent();
     }
 
-    /** Ends the one under way, of whatever kind. */
-    public void end() {
-        current.set(null);
+    /** A moment of a window in the gym's wall time, to the second: what the page and the desk are told. */
+    public LocalDateTime wallTime(Instant moment) {
+        return LocalDateTime.ofInstant(moment, clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** Ends the one under way if it is of {@code kind}: the window that ended, if any. */

@@ -40,7 +40,7 @@ class MonitorDeskMaintenanceTest {
                 .hasValueSatisfying(until -> assertThat(until)
                         .isAfterOrEqualTo(before.plusSeconds(15))
                         .isBeforeOrEqualTo(LocalDateTime.now(clock).plusSeconds(15)));
-        maintenance.end();
+        maintenance.end(Maintenance.Kind.COMPACTION);
         assertThat(desk.maintenanceUntil()).isEmpty();
     }
 
@@ -50,6 +50,6 @@ class MonitorDeskMaintenanceTest {
         assertThat(desk.maintenanceUntil())
                 .as("the console's banner says the database is closed: not so while an upgrade is announced")
                 .isEmpty();
-        maintenance.end();
+        maintenance.end(Maintenance.Kind.UPGRADE);
     }
 }

@@ -1,13 +1,13 @@
 package com.courtrush.desktop.settings;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.upgrade.api.UpgradeAnnouncement;
 import com.courtrush.upgrade.api.UpgradeWindow;
 import com.courtrush.upgrade.desk.UpgradeDesk;
-import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -20,8 +20,6 @@ import javafx.beans.property.StringProperty;
  * until it is back. The engine refuses a time that meets an opening's warm-up or rush, in its own words.
  */
 public final class UpgradeViewModel {
-
-    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
 
     private final UpgradeDesk upgrades;
     private final UiTasks tasks;
@@ -78,7 +76,9 @@ public final class UpgradeViewModel {
 
     private void show(Optional<UpgradeWindow> window) {
         announced.set(window.isPresent());
-        state.set(window.map(w -> i18n.t("upgrade.announced", HOUR.format(w.until())))
+        state.set(window.map(w -> i18n.t(
+                        "upgrade.announced",
+                        WallTimes.onDay(w.until(), w.since().toLocalDate())))
                 .orElse(i18n.t("upgrade.none")));
     }
 
