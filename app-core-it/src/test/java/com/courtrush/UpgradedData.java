@@ -70,6 +70,21 @@ final class UpgradedData {
                     .isGreaterThanOrEqualTo(notices.getValue().asInt());
         }
 
+        // one venue of badminton courts, named as the gym is, and every court and opening in it (SPEC §21)
+        JsonNode venues = TestApi.expect(200, api.get("/venues", null)).data();
+        assertThat(venues).as("%s", venues).hasSize(1);
+        assertThat(venues.get(0).path("id").asLong()).isEqualTo(1);
+        assertThat(venues.get(0).path("nameZh").asText())
+                .isNotBlank()
+                .isEqualTo(venues.get(0).path("nameEn").asText());
+        assertThat(venues.get(0).path("sports").findValuesAsText("code")).containsExactly("BADMINTON");
+        TestApi.expect(200, api.get("/admin/courts", TestApi.ADMIN_TOKEN))
+                .data()
+                .forEach(court -> {
+                    assertThat(court.path("venueId").asLong()).as("%s", court).isEqualTo(1);
+                    assertThat(court.path("sport").asText()).as("%s", court).isEqualTo("BADMINTON");
+                });
+
         // and it works: a new opening on the migrated data, booked, paid and refunded
         long court = api.createCourt();
         long opening = api.createSession(tomorrow(), now().minusMinutes(1), 2);

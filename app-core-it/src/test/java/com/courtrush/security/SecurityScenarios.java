@@ -72,6 +72,15 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/retention", Access.STAFF),
             Map.entry("POST /admin/retention/run", Access.MANAGER),
             Map.entry("POST /admin/retention/compact", Access.MANAGER),
+            Map.entry("GET /venues", Access.PUBLIC),
+            Map.entry("GET /admin/venues", Access.STAFF),
+            Map.entry("POST /admin/venues", Access.MANAGER),
+            Map.entry("PUT /admin/venues/{id}", Access.MANAGER),
+            Map.entry("GET /admin/venues/sports", Access.STAFF),
+            Map.entry("GET /admin/closures", Access.STAFF),
+            Map.entry("POST /admin/closures", Access.MANAGER),
+            Map.entry("DELETE /admin/closures/{id}", Access.MANAGER),
+            Map.entry("PUT /admin/venues/sports/{code}", Access.MANAGER),
             Map.entry("GET /admin/maintenance/upgrade", Access.STAFF),
             Map.entry("POST /admin/maintenance/upgrade", Access.MANAGER),
             Map.entry("DELETE /admin/maintenance/upgrade", Access.MANAGER),
@@ -279,6 +288,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "date" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId", "partnerId" -> "1";
                             case "key" -> "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+                            case "code" -> "TENNIS";
                             case "slotId" -> Long.toString(slotId);
                             case "id" ->
                                 path.startsWith("/admin/courts")

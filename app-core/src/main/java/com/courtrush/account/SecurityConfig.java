@@ -138,6 +138,9 @@ class SecurityConfig {
                         // a fair draw's commitment and record: anyone may check it
                         .requestMatchers(HttpMethod.GET, "/draws/*")
                         .permitAll()
+                        // the venues and sports students may pick (SPEC §21): what the page shows before sign-in
+                        .requestMatchers(HttpMethod.GET, "/venues")
+                        .permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico")
                         .permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico")

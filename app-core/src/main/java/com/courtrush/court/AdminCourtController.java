@@ -35,8 +35,14 @@ class AdminCourtController {
     @PostMapping
     ApiResponse<Map<String, Long>> create(
             @Valid @RequestBody CreateCourt request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(
-                Map.of("id", courts.create(request.courtName(), caller).id()));
+        return ApiResponse.ok(Map.of(
+                "id",
+                courts.create(
+                                request.courtName(),
+                                request.venueId() == null ? CourtView.FIRST_VENUE : request.venueId(),
+                                request.sport() == null ? CourtView.FIRST_SPORT : request.sport(),
+                                caller)
+                        .id()));
     }
 
     @Operation(summary = "List courts")
@@ -45,7 +51,7 @@ class AdminCourtController {
         return ApiResponse.ok(courts.list());
     }
 
-    @Operation(summary = "Rename a court and/or enable or disable it")
+    @Operation(summary = "Rename a court, move it to another venue or sport, and/or enable or disable it")
     @PutMapping("/{id}")
     ApiResponse<CourtView> update(
             @PathVariable @Positive long id,
@@ -55,13 +61,17 @@ class AdminCourtController {
         if (request.courtName() != null) {
             court = courts.rename(id, request.courtName(), caller);
         }
+        if (request.venueId() != null || request.sport() != null) {
+            court = courts.move(id, request.venueId(), request.sport(), caller);
+        }
         if (request.active() != null) {
             court = courts.setActive(id, request.active(), caller);
         }
         return ApiResponse.ok(court == null ? courts.get(id) : court);
     }
 
-    record CreateCourt(@NotNull String courtName) {}
+    /** A court to make: in the first venue and badminton unless said. */
+    record CreateCourt(@NotNull String courtName, Long venueId, String sport) {}
 
-    record UpdateCourt(String courtName, Boolean active) {}
+    record UpdateCourt(String courtName, Boolean active, Long venueId, String sport) {}
 }

@@ -21,6 +21,10 @@ public class Court {
 
     private String name;
     private Boolean active;
+    /** The venue it is in (SPEC §21). */
+    private Long venueId;
+    /** The sport played on it: a {@code sport} code. */
+    private String sport;
 
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private String activeName;
@@ -33,6 +37,6 @@ public class Court {
 
     /** The court as the API and the console see it. */
     public CourtView view() {
-        return new CourtView(getId(), getName(), Boolean.TRUE.equals(getActive()));
+        return new CourtView(getId(), getName(), Boolean.TRUE.equals(getActive()), getVenueId(), getSport());
     }
 }

@@ -1,6 +1,7 @@
 package com.courtrush.court;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDate;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -14,4 +15,8 @@ public interface CourtMapper extends BaseMapper<Court> {
             + "<foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach> "
             + "order by id for update</script>")
     List<Court> lockByIds(@Param("ids") List<Long> ids);
+
+    /** The court's active slots played on {@code from} or later. */
+    @Select("select count(*) from time_slot where court_id = #{id} and active = true and slot_date >= #{from}")
+    long slotsToCome(@Param("id") long id, @Param("from") LocalDate from);
 }

@@ -9,6 +9,8 @@ import com.courtrush.core.EngineText;
 import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.opening.api.WarmupReport;
+import com.courtrush.venue.Venue;
+import com.courtrush.venue.Venues;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -37,6 +39,7 @@ public class OpeningService {
     private final StockWarmer warmer;
     private final AuditTrail audit;
     private final ApplicationEventPublisher events;
+    private final Venues venues;
     private final Clock clock;
 
     OpeningService(
@@ -44,7 +47,9 @@ public class OpeningService {
             StockWarmer warmer,
             AuditTrail audit,
             ApplicationEventPublisher events,
+            Venues venues,
             Clock clock) {
+        this.venues = venues;
         this.sessions = sessions;
         this.warmer = warmer;
         this.audit = audit;
@@ -69,6 +74,8 @@ public class OpeningService {
         LocalDateTime now = LocalDateTime.now(clock);
         validate(request, now.toLocalDate());
         ReserveSession session = new ReserveSession();
+        session.setVenueId(venues.requireActive(request.venueId() == null ? Venue.FIRST : request.venueId())
+                .getId());
         session.setSessionDate(request.sessionDate());
         session.setFlashTime(request.flashTime().withNano(0));
         session.setPerUserLimit(

@@ -19,6 +19,8 @@ import lombok.Setter;
 public class ReserveSession {
     @TableId(type = IdType.AUTO)
     private Long id;
+    /** The venue whose courts' slots it sells (SPEC §21). */
+    private Long venueId;
     /** The date of the opening's slots. */
     private LocalDate sessionDate;
     /** When the gate opens (may be on an earlier date than the slots). */
@@ -58,6 +60,7 @@ public class ReserveSession {
                 getState(),
                 Boolean.TRUE.equals(getBookingPass()),
                 fairDraw(),
-                getDrawWindowMs() == null ? 0 : getDrawWindowMs());
+                getDrawWindowMs() == null ? 0 : getDrawWindowMs(),
+                getVenueId());
     }
 }

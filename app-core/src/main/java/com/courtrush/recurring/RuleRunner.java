@@ -116,8 +116,8 @@ public class RuleRunner {
                 RuleRun run = run(rule.getId(), date, RunOutcome.CREATED, null);
                 runs.insert(run); // a second maker waits here for the first, then fails: the date is taken
                 ReserveSession session = openings.createScheduled(
-                        new NewOpening(
-                                date, effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes()),
+                        new NewOpening(date, effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes())
+                                .inVenue(generator.venueOf(effective.template().courtIds())),
                         actor);
                 generator.generate(session.getId(), effective.template(), actor);
                 run.setSessionId(session.getId());

@@ -49,7 +49,8 @@ class AdminSessionController {
             summary = "Create an opening; inside its warm-up lead it is warmed up at once. bookingPass (off by "
                     + "default): students get a pass by solving a challenge, from the warm-up on. fairDraw (off by default): "
                     + "requests in the first drawWindowMs (default 1000, 100-60000) after the gate opens enter a draw, one "
-                    + "entry per student, drawn at random when the window closes; first come after it")
+                    + "entry per student, drawn at random when the window closes; first come after it. "
+                    + "venueId (default 1, the first venue): the venue whose courts' slots it sells")
     @PostMapping
     ApiResponse<Map<String, Long>> create(
             @Valid @RequestBody CreateSession request, @AuthenticationPrincipal Caller caller) {
@@ -60,7 +61,8 @@ class AdminSessionController {
                         request.perUserLimit(),
                         request.warmupLeadMinutes(),
                         request.bookingPass(),
-                        drawWindow(request)),
+                        drawWindow(request),
+                        request.venueId()),
                 caller);
         return ApiResponse.ok(Map.of("id", session.id()));
     }
@@ -122,7 +124,8 @@ class AdminSessionController {
             Integer warmupLeadMinutes,
             Boolean bookingPass,
             Boolean fairDraw,
-            Integer drawWindowMs) {}
+            Integer drawWindowMs,
+            Long venueId) {}
 
     @Operation(summary = "Generate an opening's slots from a template (courts x hours x duration)")
     @PostMapping("/{id}/slots/generate")

@@ -31,7 +31,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Generates an opening's slots from a template: courts × opening hours × duration. Rejects a
  * template that overlaps active slots of the same court and date (touching is fine), or whose
  * first slot would start before the opening opens. Slot generation of one court is serialized by
- * locking the court's row, so two staff members cannot create overlapping slots at once.
+ * locking the court's row, so two staff members cannot create overlapping slots at once. A slot a closure covers
+ * (SPEC §21) is not made; a template all of whose slots are closed is refused.
  */
 @Service
 public class SlotGenerator {
@@ -115,19 +116,22 @@ public class SlotGenerator {
             throw CourtRushException.badRequest("slot.days");
         }
         template.validate();
+        long venue = venueOf(template.courtIds());
         List<GeneratedDay> results = new ArrayList<>();
         for (int i = 0; i < days; i++) {
             LocalDate date = first.plusDays(i);
             try {
                 long sessionId = openings.listByDate(date).stream()
+                        .filter(each -> each.getVenueId() == venue)
                         .findFirst()
                         .map(ReserveSession::getId)
                         .orElseGet(() -> openings.create(
                                         new NewOpening(
-                                                date,
-                                                (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt),
-                                                perUserLimit,
-                                                null),
+                                                        date,
+                                                        (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt),
+                                                        perUserLimit,
+                                                        null)
+                                                .inVenue(venue),
                                         actor)
                                 .getId());
                 results.add(new GeneratedDay(
@@ -144,6 +148,21 @@ public class SlotGenerator {
             }
         }
         return results;
+    }
+
+    /** The venue of these courts (SPEC §21): one opening sells one venue's courts, refused when they are of several. */
+    public long venueOf(List<Long> courtIds) {
+        List<Long> venues = courts.selectByIds(courtIds).stream()
+                .map(Court::getVenueId)
+                .distinct()
+                .toList();
+        if (venues.size() > 1) {
+            throw CourtRushException.badRequest("venue.mixed");
+        }
+        if (venues.isEmpty()) {
+            throw CourtRushException.notFound("court.notFound", courtIds.get(0));
+        }
+        return venues.get(0);
     }
 
     /** The courts by name, in the template's order ("1号场, 2号场"), for the audit: staff know courts by name. */
@@ -166,13 +185,27 @@ public class SlotGenerator {
             if (!Boolean.TRUE.equals(court.getActive())) {
                 throw CourtRushException.badRequest("court.disabled", court.getName());
             }
+            if (!court.getVenueId().equals(session.getVenueId())) {
+                throw CourtRushException.badRequest("venue.otherVenue", court.getName());
+            }
         }
         List<EngineText> conflicts = new ArrayList<>();
         List<TimeSlot> created = new ArrayList<>();
+        LocalDate day = session.getSessionDate();
+        List<TimeSlotMapper.ClosedHours> closed =
+                slots.closedBetween(day.atStartOfDay(), day.plusDays(1).atStartOfDay());
+        int closedSlots = 0;
         for (Long courtId : courtIds) {
-            List<TimeSlot> existing = overlaps.activeOn(courtId, session.getSessionDate());
+            Court court = locked.get(courtId);
+            List<TimeSlot> existing = overlaps.activeOn(courtId, day);
             for (LocalTime start : template.starts()) {
                 LocalTime end = start.plusMinutes(template.durationMinutes());
+                if (closed.stream()
+                        .anyMatch(closure -> closure.closes(
+                                courtId, court.getVenueId(), court.getSport(), day.atTime(start), day.atTime(end)))) {
+                    closedSlots++; // closed for a period (SPEC §21): not made
+                    continue;
+                }
                 existing.stream()
                         .filter(e -> e.overlaps(start, end))
                         .findFirst()
@@ -190,6 +223,9 @@ public class SlotGenerator {
         if (!conflicts.isEmpty()) {
             throw CourtRushException.conflict("slot.overlaps", conflicts.size())
                     .withData(Map.of("conflicts", conflicts));
+        }
+        if (created.isEmpty() && closedSlots > 0) {
+            throw CourtRushException.conflict("slot.closed", day);
         }
         created.forEach(slots::insert);
         return created.stream().map(TimeSlot::getId).toList();

@@ -1,10 +1,14 @@
 package com.courtrush.slot;
 
+import com.courtrush.court.api.CourtView;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 
-/** A slot as the catalog keeps it. {@code booked} is the database count when the catalog was loaded. */
+/**
+ * A slot as the catalog keeps it, with its court's venue and sport. {@code booked} is the database count when the
+ * catalog was loaded.
+ */
 public record SlotInfo(
         long slotId,
         long sessionId,
@@ -16,7 +20,38 @@ public record SlotInfo(
         int capacity,
         int booked,
         Integer priceCents,
-        boolean active) {
+        boolean active,
+        long venueId,
+        String sport) {
+
+    /** A slot of a badminton court of the first venue (an installation from before venues). */
+    public SlotInfo(
+            long slotId,
+            long sessionId,
+            long courtId,
+            String courtName,
+            LocalDate slotDate,
+            LocalTime startTime,
+            LocalTime endTime,
+            int capacity,
+            int booked,
+            Integer priceCents,
+            boolean active) {
+        this(
+                slotId,
+                sessionId,
+                courtId,
+                courtName,
+                slotDate,
+                startTime,
+                endTime,
+                capacity,
+                booked,
+                priceCents,
+                active,
+                CourtView.FIRST_VENUE,
+                CourtView.FIRST_SPORT);
+    }
 
     /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold or paid. */
     public boolean startedBy(LocalDateTime now) {
@@ -35,6 +70,8 @@ public record SlotInfo(
                 row.getCapacity(),
                 row.getBooked(),
                 row.getPriceCents(),
-                Boolean.TRUE.equals(row.getActive()));
+                Boolean.TRUE.equals(row.getActive()),
+                row.getVenueId(),
+                row.getSport());
     }
 }

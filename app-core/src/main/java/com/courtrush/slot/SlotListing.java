@@ -52,6 +52,23 @@ public class SlotListing {
         return answers.get(date).stream().map(Listed::asOfNow).toList();
     }
 
+    /**
+     * The openings of a date of one venue, with the slots of one sport (SPEC §21): a null venue or sport is every one;
+     * an opening left with no slot of the sport is left out.
+     */
+    public List<OpeningSlots> onDate(LocalDate date, Long venueId, String sport) {
+        if (venueId == null && sport == null) {
+            return onDate(date);
+        }
+        return answers.get(date).stream()
+                .filter(listed ->
+                        venueId == null || listed.session().getVenueId().equals(venueId))
+                .map(Listed::asOfNow)
+                .map(opening -> sport == null ? opening : opening.ofSport(sport))
+                .filter(opening -> !opening.slots().isEmpty())
+                .toList();
+    }
+
     private List<Listed> build(LocalDate date) {
         return catalog.onDate(date).stream().map(this::listed).toList();
     }
@@ -72,7 +89,8 @@ public class SlotListing {
                         s.capacity(),
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
                         settings.priceCents(s.priceCents()),
-                        s.startedBy(now)))
+                        s.startedBy(now),
+                        s.sport()))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED
@@ -89,6 +107,7 @@ public class SlotListing {
             boolean draw = session.fairDraw();
             return new OpeningSlots(
                     session.getId(),
+                    session.getVenueId(),
                     session.getSessionDate(),
                     session.getFlashTime(),
                     gate.open(),
@@ -121,9 +140,11 @@ public class SlotListing {
      * @param drawEntryFrom the gym wall time entries open (the warm-up time); null without a draw
      * @param drawCommitment the SHA-256 of the draw's secret, published from the warm-up (GET /draws/{id} has
      *                    the record after the draw); null without a draw or before the warm-up
+     * @param venueId     the venue whose courts it sells (SPEC §21)
      */
     public record OpeningSlots(
             long sessionId,
+            long venueId,
             LocalDate sessionDate,
             LocalDateTime flashTime,
             boolean gateOpen,
@@ -137,9 +158,31 @@ public class SlotListing {
             boolean drawEntryOpen,
             LocalDateTime drawEntryFrom,
             String drawCommitment,
-            List<SlotView> slots) {}
+            List<SlotView> slots) {
 
-    /** One slot as students see it; a slot that has {@code started} is no longer sold. */
+        /** The opening with only the slots of this sport. */
+        OpeningSlots ofSport(String sport) {
+            return new OpeningSlots(
+                    sessionId,
+                    venueId,
+                    sessionDate,
+                    flashTime,
+                    gateOpen,
+                    msToOpen,
+                    state,
+                    perUserLimit,
+                    bookingPass,
+                    fairDraw,
+                    drawWindowMs,
+                    msToDrawClose,
+                    drawEntryOpen,
+                    drawEntryFrom,
+                    drawCommitment,
+                    slots.stream().filter(slot -> slot.sport().equals(sport)).toList());
+        }
+    }
+
+    /** One slot as students see it; a slot that has {@code started} is no longer sold; its court's sport. */
     public record SlotView(
             long slotId,
             long courtId,
@@ -150,5 +193,6 @@ public class SlotListing {
             int capacity,
             int permitsLeft,
             int priceCents,
-            boolean started) {}
+            boolean started,
+            String sport) {}
 }

@@ -4,11 +4,15 @@ import com.courtrush.slot.api.SlotWithCourtView;
 import lombok.Getter;
 import lombok.Setter;
 
-/** A slot row joined with its court's name. */
+/** A slot row joined with its court's name, venue and sport. */
 @Getter
 @Setter
 public class SlotWithCourt extends TimeSlot {
     private String courtName;
+    /** The court's venue (SPEC §21). */
+    private Long venueId;
+    /** The court's sport. */
+    private String sport;
 
     /** The slot with its court's name, as the console lists it. */
     public SlotWithCourtView listed() {

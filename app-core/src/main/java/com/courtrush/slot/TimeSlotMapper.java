@@ -32,12 +32,33 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
     @Update("update time_slot set booked = booked - 1, update_time = #{now} where id = #{id} and booked > 0")
     int givePlaceBack(@Param("id") long id, @Param("now") LocalDateTime now);
 
-    @Select("select s.*, c.name as court_name from time_slot s join court c on c.id = s.court_id "
+    @Select("select s.*, c.name as court_name, c.venue_id, c.sport from time_slot s join court c on c.id = s.court_id "
             + "where s.session_id = #{sessionId} order by s.start_time, c.name, s.id")
     List<SlotWithCourt> findBySessionWithCourt(@Param("sessionId") long sessionId);
 
-    @Select("<script>select s.*, c.name as court_name from time_slot s join court c on c.id = s.court_id "
-            + "where s.id in <foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>"
-            + "</script>")
+    @Select(
+            "<script>select s.*, c.name as court_name, c.venue_id, c.sport from time_slot s join court c on c.id = s.court_id "
+                    + "where s.id in <foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>"
+                    + "</script>")
     List<SlotWithCourt> findByIdsWithCourt(@Param("ids") List<Long> ids);
+
+    /** The closures (SPEC §21) that meet the day from {@code from} to {@code until}: no slot is made in them. */
+    @Select("select court_id, venue_id, sport, starts, ends from closure where starts < #{until} and ends > #{from}")
+    List<ClosedHours> closedBetween(@Param("from") LocalDateTime from, @Param("until") LocalDateTime until);
+
+    /**
+     * A closure's court, or venue, or sport (a venue with a sport: that sport's courts there), and its time.
+     *
+     * @param courtId null unless a court is closed
+     */
+    record ClosedHours(Long courtId, Long venueId, String sport, LocalDateTime starts, LocalDateTime ends) {
+
+        /** Whether it closes this court (of this venue and sport) from {@code start} to {@code end}. */
+        boolean closes(long court, long venue, String courtSport, LocalDateTime start, LocalDateTime end) {
+            boolean covers = courtId != null
+                    ? courtId == court
+                    : (venueId == null || venueId == venue) && (sport == null || sport.equals(courtSport));
+            return covers && starts.isBefore(end) && ends.isAfter(start);
+        }
+    }
 }

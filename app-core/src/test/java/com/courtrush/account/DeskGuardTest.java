@@ -43,6 +43,8 @@ class DeskGuardTest {
 
     /** The role matrix's manager-only operations: desk and method. */
     static final Set<String> MANAGERS_ONLY = Set.of(
+            "ClosureDesk.close",
+            "ClosureDesk.lift",
             "StaffAccountDesk.list",
             "StaffAccountDesk.create",
             "StaffAccountDesk.resetPassword",
@@ -70,6 +72,9 @@ class DeskGuardTest {
             "StaffDesk.update",
             "UpgradeDesk.announce",
             "UpgradeDesk.callOff",
+            "VenueDesk.create",
+            "VenueDesk.saveSport",
+            "VenueDesk.update",
             "WechatPayDesk.reconcile",
             "WechatPayDesk.save",
             "WechatPayDesk.tryIt");

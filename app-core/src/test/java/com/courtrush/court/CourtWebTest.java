@@ -35,7 +35,7 @@ class CourtWebTest {
 
     @Test
     void staffCreateACourtAndAreToldItsId() throws Exception {
-        given(courtDesk.create("A", Caller.admin())).willReturn(new CourtView(3L, "A", true));
+        given(courtDesk.create("A", 1, "BADMINTON", Caller.admin())).willReturn(new CourtView(3L, "A", true));
         mvc.perform(post("/admin/courts")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)
@@ -43,6 +43,27 @@ class CourtWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.id").value(3));
+    }
+
+    @Test
+    void aCourtIsMadeInAVenueForASportAndMovedToAnother() throws Exception {
+        given(courtDesk.create("T1", 2, "TABLE_TENNIS", Caller.admin()))
+                .willReturn(new CourtView(4L, "T1", true, 2, "TABLE_TENNIS"));
+        mvc.perform(post("/admin/courts")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"courtName\":\"T1\",\"venueId\":2,\"sport\":\"TABLE_TENNIS\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.id").value(4));
+        given(courtDesk.move(4L, 3L, null, Caller.admin()))
+                .willReturn(new CourtView(4L, "T1", true, 3, "TABLE_TENNIS"));
+        mvc.perform(put("/admin/courts/4")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"venueId\":3}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.venueId").value(3))
+                .andExpect(jsonPath("$.data.sport").value("TABLE_TENNIS"));
     }
 
     @Test

@@ -57,7 +57,8 @@ class AdminSessionWebTest {
                 SessionState.SCHEDULED,
                 false,
                 false,
-                0);
+                0,
+                1);
         given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(next));
         given(openingDesk.get(4L)).willReturn(next);
         mvc.perform(get("/admin/sessions?date=2026-11-23").header("Authorization", "Bearer " + STAFF))

@@ -33,7 +33,7 @@ class SlotWebTest {
     @Test
     void withoutADateTheSlotsAreTodays() throws Exception {
         WebCalls.answersOk(mvc, STUDENT, HttpMethod.GET, "/slots", null);
-        verify(listing).onDate(LocalDate.parse("2026-11-22"));
+        verify(listing).onDate(LocalDate.parse("2026-11-22"), null, null);
     }
 
     @Test

@@ -7,6 +7,8 @@ package com.courtrush.audit.api;
 public enum AuditTarget {
     /** A WeChat Pay bill of a day, reconciled. */
     BILL,
+    /** A closure of a court, a venue or a sport for a period. */
+    CLOSURE,
     /** A court. */
     COURT,
     /** The database as a whole (a backup, a sweep of old history). */
@@ -35,12 +37,16 @@ public enum AuditTarget {
     SHIFT,
     /** A slot. */
     SLOT,
+    /** A sport, by its code. */
+    SPORT,
     /** A no-show strike. */
     STRIKE,
     /** A reservation's trace through the queue, before it has an id. */
     TRACE,
     /** An account: a student's or a staff member's. */
-    USER;
+    USER,
+    /** A venue: a hall, a room, outdoor courts. */
+    VENUE;
 
     /** How the trail stores it (and a filter names it). */
     public String code() {

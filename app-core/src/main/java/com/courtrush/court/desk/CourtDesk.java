@@ -35,6 +35,16 @@ public class CourtDesk {
         return courts.create(name, caller.actor()).view();
     }
 
+    /** See {@link CourtService#create(String, long, String, String)}. */
+    public CourtView create(String name, long venueId, String sport, Caller caller) {
+        return courts.create(name, venueId, sport, caller.actor()).view();
+    }
+
+    /** See {@link CourtService#move}. */
+    public CourtView move(long id, Long venueId, String sport, Caller caller) {
+        return courts.move(id, venueId, sport, caller.actor()).view();
+    }
+
     /** See {@link CourtService#rename}. */
     public CourtView rename(long id, String name, Caller caller) {
         return courts.rename(id, name, caller.actor()).view();

@@ -5,7 +5,7 @@ import java.time.LocalDateTime;
 
 /**
  * An opening to create; null limits take the defaults; {@code bookingPass} null means off;
- * {@code drawWindowMs} null or 0 means no fair draw.
+ * {@code drawWindowMs} null or 0 means no fair draw; {@code venueId} null: the first venue (SPEC §21).
  */
 public record NewOpening(
         LocalDate sessionDate,
@@ -13,7 +13,8 @@ public record NewOpening(
         Integer perUserLimit,
         Integer warmupLeadMinutes,
         Boolean bookingPass,
-        Integer drawWindowMs) {
+        Integer drawWindowMs,
+        Long venueId) {
 
     /** Places one student may hold in an opening, unless staff say otherwise. */
     public static final int DEFAULT_PER_USER_LIMIT = 2;
@@ -23,6 +24,22 @@ public record NewOpening(
     public static final int DEFAULT_DRAW_WINDOW_MS = 1000;
 
     public NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit, Integer warmupLeadMinutes) {
-        this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false, 0);
+        this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false, 0, null);
+    }
+
+    public NewOpening(
+            LocalDate sessionDate,
+            LocalDateTime flashTime,
+            Integer perUserLimit,
+            Integer warmupLeadMinutes,
+            Boolean bookingPass,
+            Integer drawWindowMs) {
+        this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, bookingPass, drawWindowMs, null);
+    }
+
+    /** The same opening, in this venue. */
+    public NewOpening inVenue(long venue) {
+        return new NewOpening(
+                sessionDate, flashTime, perUserLimit, warmupLeadMinutes, bookingPass, drawWindowMs, venue);
     }
 }

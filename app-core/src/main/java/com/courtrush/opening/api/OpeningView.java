@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
  * @param flashTime    when its gate opens (may be the day before)
  * @param fairDraw     whether it starts with a fair draw
  * @param drawWindowMs the draw's window, 0 for none
+ * @param venueId      the venue whose courts it sells (SPEC §21)
  */
 public record OpeningView(
         long id,
@@ -20,4 +21,5 @@ public record OpeningView(
         SessionState state,
         boolean bookingPass,
         boolean fairDraw,
-        int drawWindowMs) {}
+        int drawWindowMs,
+        long venueId) {}

@@ -1,6 +1,7 @@
 package com.courtrush.reserve.rehearsal;
 
 import com.courtrush.core.Rehearsal;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.record.ReserveMessage;
@@ -38,6 +39,7 @@ record RehearsalOpening(SessionCatalog opening, List<Long> students) {
         ReserveSession session = new ReserveSession();
         session.setId(first);
         LocalDate day = now.toLocalDate().plusDays(1);
+        session.setVenueId(CourtView.FIRST_VENUE);
         session.setSessionDate(day);
         session.setFlashTime(flash);
         session.setWarmupLeadMinutes(5);

@@ -105,4 +105,14 @@ public final class FakeSlots extends FakeMapper<TimeSlot> implements TimeSlotMap
     public List<SlotWithCourt> findByIdsWithCourt(List<Long> ids) {
         throw notFaked();
     }
+
+    /** The closures a test made: none unless it adds one. */
+    public final List<ClosedHours> closed = new java.util.ArrayList<>();
+
+    @Override
+    public List<ClosedHours> closedBetween(LocalDateTime from, LocalDateTime until) {
+        return closed.stream()
+                .filter(each -> each.starts().isBefore(until) && each.ends().isAfter(from))
+                .toList();
+    }
 }

@@ -75,7 +75,8 @@ class OpeningsViewModelTest {
     }
 
     static OpeningView session(long id) {
-        return new OpeningView(id, TODAY.plusDays(1), TODAY.atTime(13, 0), 5, 2, SessionState.WARMED, false, false, 0);
+        return new OpeningView(
+                id, TODAY.plusDays(1), TODAY.atTime(13, 0), 5, 2, SessionState.WARMED, false, false, 0, 1);
     }
 
     @Test

@@ -339,6 +339,6 @@ class LiveRushViewModelTest {
     }
 
     private static OpeningView opening(long id) {
-        return new OpeningView(id, TODAY, TODAY.atTime(13, 0), 10, 1, SessionState.SCHEDULED, false, false, 0);
+        return new OpeningView(id, TODAY, TODAY.atTime(13, 0), 10, 1, SessionState.SCHEDULED, false, false, 0, 1);
     }
 }

@@ -1,0 +1,2 @@
+/** What the staff console and the API do with closures: the one door to them. */
+package com.courtrush.closure.desk;

@@ -1,0 +1,58 @@
+package com.courtrush.venue.desk;
+
+import com.courtrush.account.ManagerOnly;
+import com.courtrush.account.api.Caller;
+import com.courtrush.venue.Venues;
+import com.courtrush.venue.api.SportForm;
+import com.courtrush.venue.api.SportView;
+import com.courtrush.venue.api.VenueForm;
+import com.courtrush.venue.api.VenueView;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console and the API do with venues and sports (SPEC §21): anyone of the staff lists them; managers
+ * make and change them, each change audited in their name.
+ */
+@Component
+public class VenueDesk {
+
+    private final Venues venues;
+
+    public VenueDesk(Venues venues) {
+        this.venues = venues;
+    }
+
+    /** See {@link Venues#list}. */
+    public List<VenueView> list() {
+        return venues.list();
+    }
+
+    /** See {@link Venues#open}. */
+    public List<VenueView> open() {
+        return venues.open();
+    }
+
+    /** See {@link Venues#create}. */
+    @ManagerOnly
+    public VenueView create(Caller manager, VenueForm form) {
+        return venues.create(form, manager);
+    }
+
+    /** See {@link Venues#update}. */
+    @ManagerOnly
+    public VenueView update(Caller manager, long id, VenueForm form) {
+        return venues.update(id, form, manager);
+    }
+
+    /** See {@link Venues#sports}. */
+    public List<SportView> sports() {
+        return venues.sports();
+    }
+
+    /** See {@link Venues#saveSport}. */
+    @ManagerOnly
+    public SportView saveSport(Caller manager, String code, SportForm form) {
+        return venues.saveSport(code, form, manager);
+    }
+}
