@@ -2,7 +2,7 @@
 -- elsewhere: another opening's grant recorded, a booking ended, a partner's acceptance. Only an opening Redis
 -- holds (its warm mark present) is written: one it does not hold is copied whole when it is rebuilt.
 -- ARGV[1] 'take': a partner's acceptance takes its share here, in the booking's own opening, atomically with
--- the check — ARGV[2] user, ARGV[3] entry "key,slotId,start,end", ARGV[4] rules; returns {'TAKEN'},
+-- the check — ARGV[2] user, ARGV[3] entry "key,slotId[/SPORT],start,end", ARGV[4] rules; returns {'TAKEN'},
 -- {'SHARE_USED', rule, holding...} or {'COLD'}.
 -- ARGV[1] 'sync': ARGV[2..] triples (op, user, entry or key): 'put' an entry, 'drop' the entry of a key;
 -- returns {'SYNCED'} or {'COLD'}.
@@ -22,7 +22,11 @@ local function expire()
 end
 if ARGV[1] == 'take' then
   local user, entry = ARGV[2], ARGV[3]
-  local place = string.match(entry, '^[^,]+,[^,]+,(.*)$')
+  local slot, place = string.match(entry, '^[^,]+,([^,]+),(.*)$')
+  local sport = string.match(slot, '/([%w_]+)$')
+  if sport then
+    place = place .. ',' .. sport
+  end
   local rule, holding = shareRefusal(KEYS[1], user, place, ARGV[4])
   if rule then
     local reply = {'SHARE_USED', rule}

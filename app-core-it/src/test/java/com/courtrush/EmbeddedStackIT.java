@@ -43,6 +43,7 @@ import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.VenueScenarios;
 import com.rabbitmq.client.MessageProperties;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -79,6 +80,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 StampScenarios,
+                VenueScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

@@ -31,6 +31,7 @@ import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.VenueScenarios;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -45,6 +46,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class ExternalStackIT extends StackTest
         implements ReserveScenarios,
                 StampScenarios,
+                VenueScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

@@ -3,8 +3,26 @@
 -- "key,slotId,start,end" and separated by ';' — key 'b<slotId>' for a booking they made, 'p<reservationId>'
 -- for one they accepted as a partner; start and end in minutes since the epoch of the gym's wall clock, so
 -- a booking's play date is floor(start / 1440) and its Monday-first week floor((date + 3) / 7).
--- rules "dayCap,weekCap,sameTime": most bookings a play date, most a week (0: no weekly share), '1': one
--- place at the same time. place "start,end": the booking asked for.
+-- Each sport has its own day's and week's share (SPEC §21); one place at a time holds across every sport. A
+-- booking of the first sport (BADMINTON: every booking of an installation from before sports) is written as
+-- before; one of another sport carries it after its slot: "key,slotId/SPORT,start,end".
+-- rules "dayCap,weekCap,sameTime[;SPORT,dayCap,weekCap...]": most bookings of a sport a play date, most a week
+-- (0: no weekly share), '1': one place at the same time; then each sport whose share is not the gym's.
+-- place "start,end[,SPORT]": the booking asked for, and its sport (none: the first sport).
+
+local FIRST_SPORT = 'BADMINTON'
+
+-- The place's start, end and sport.
+local function sharePlace(place)
+  local s, e, sport = string.match(place, '^(%-?%d+),(%-?%d+),?([%w_]*)$')
+  return tonumber(s), tonumber(e), sport == '' and FIRST_SPORT or sport
+end
+
+-- The entry's start, end and sport.
+local function shareHeld(entry)
+  local slot, hs, he = string.match(entry, '^[^,]+,([^,]+),(%-?%d+),(%-?%d+)$')
+  return tonumber(hs), tonumber(he), string.match(slot, '/([%w_]+)$') or FIRST_SPORT
+end
 
 -- The rule a booking of `place` would break, and the bookings that break it (nil when it may be taken):
 -- one place at a time first, then the day, then the week.
@@ -13,24 +31,23 @@ local function shareRefusal(shareKey, user, place, rules)
   if not held then
     return nil
   end
-  local dayCap, weekCap, sameTime = string.match(rules, '^(%d+),(%d+),(%d)$')
-  dayCap, weekCap = tonumber(dayCap), tonumber(weekCap)
-  local s, e = string.match(place, '^(%-?%d+),(%-?%d+)$')
-  s, e = tonumber(s), tonumber(e)
+  local s, e, sport = sharePlace(place)
+  local dayCap, weekCap, sameTime, sports = string.match(rules, '^(%d+),(%d+),(%d)(.*)$')
+  local ownDay, ownWeek = string.match(sports, ';' .. sport .. ',(%d+),(%d+)')
+  dayCap, weekCap = tonumber(ownDay or dayCap), tonumber(ownWeek or weekCap)
   local day = math.floor(s / 1440)
   local week = math.floor((day + 3) / 7)
   local same, onDay, inWeek = {}, {}, {}
   for entry in string.gmatch(held, '[^;]+') do
-    local hs, he = string.match(entry, '^[^,]+,[^,]+,(%-?%d+),(%-?%d+)$')
-    hs, he = tonumber(hs), tonumber(he)
+    local hs, he, heldSport = shareHeld(entry)
     local d = math.floor(hs / 1440)
     if sameTime == '1' and hs < e and s < he then
       same[#same + 1] = entry
     end
-    if d == day then
+    if heldSport == sport and d == day then
       onDay[#onDay + 1] = entry
     end
-    if math.floor((d + 3) / 7) == week then
+    if heldSport == sport and math.floor((d + 3) / 7) == week then
       inWeek[#inWeek + 1] = entry
     end
   end
@@ -58,7 +75,7 @@ local function shareWithout(held, key)
   return table.concat(kept, ';')
 end
 
--- The booking `entry` ("key,slotId,start,end") counts against the student's share from now on (once: an
+-- The booking `entry` ("key,slotId[/SPORT],start,end") counts against the student's share from now on (once: an
 -- entry of the same key is replaced). expireAt: epoch second the opening's keys expire (nil: the caller sets it).
 local function shareTake(shareKey, user, entry, expireAt)
   local key = string.match(entry, '^([^,]+),')
@@ -83,7 +100,9 @@ local function shareFree(shareKey, user, key)
   end
 end
 
--- A booker's entry for a place of slotId at `place` ("start,end").
+-- A booker's entry for a place of slotId at `place` ("start,end[,SPORT]").
 local function shareEntry(slotId, place)
-  return 'b' .. slotId .. ',' .. slotId .. ',' .. place
+  local times, sport = string.match(place, '^(%-?%d+,%-?%d+),?([%w_]*)$')
+  local slot = (sport == '' or sport == FIRST_SPORT) and slotId or (slotId .. '/' .. sport)
+  return 'b' .. slotId .. ',' .. slot .. ',' .. times
 end

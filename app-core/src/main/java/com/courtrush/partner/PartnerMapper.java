@@ -15,7 +15,8 @@ interface PartnerMapper {
 
     /** A booking as naming and accepting partners see it; null when there is none. */
     @Select("select r.id as reservation_id, r.user_id, r.slot_id, r.session_id, r.holder_id is not null as active, "
-            + "s.slot_date, s.start_time, s.end_time from reservation r join time_slot s on s.id = r.slot_id "
+            + "s.slot_date, s.start_time, s.end_time, c.sport from reservation r join time_slot s on s.id = r.slot_id "
+            + "join court c on c.id = s.court_id "
             + "where r.id = #{id}")
     Booking booking(@Param("id") long reservationId);
 
@@ -101,7 +102,8 @@ interface PartnerMapper {
             boolean active,
             LocalDate slotDate,
             java.time.LocalTime startTime,
-            java.time.LocalTime endTime) {}
+            java.time.LocalTime endTime,
+            String sport) {}
 
     record Row(long id, long reservationId, String partnerStudentId, Long partnerUserId, String status, int asks) {}
 }

@@ -179,7 +179,7 @@ public class Partners {
                         booking.sessionId(),
                         booking.slotId(),
                         booking.reservationId(),
-                        SharePlace.of(booking.slotDate(), booking.startTime(), booking.endTime()));
+                        SharePlace.of(booking.slotDate(), booking.startTime(), booking.endTime(), booking.sport()));
                 try {
                     shares.guard(List.of(place));
                 } catch (Shares.PastShare past) {

@@ -30,7 +30,7 @@ public class ShareAnswers {
         this.catalog = catalog;
     }
 
-    /** The answer, from what a script answered: the rule and the entries ("key,slotId,start,end") against it. */
+    /** The answer, from what a script answered: the rule and the entries ("key,slotId[/SPORT],start,end"). */
     public CourtRushException refusal(String rule, List<String> entries) {
         return refusal(
                 ShareCheck.Rule.valueOf(rule),
@@ -65,7 +65,7 @@ public class ShareAnswers {
     /** An entry as the booking it is; null for a slot the catalog no longer has. */
     private Holding holding(String entry) {
         String[] parts = entry.split(",");
-        long slotId = Long.parseLong(parts[1]);
+        long slotId = Long.parseLong(parts[1].split("/")[0]);
         LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(Long.parseLong(parts[2]), 1440));
         SlotInfo slot = catalog.onDate(date).stream()
                 .map(opening -> opening.slot(slotId))
@@ -85,6 +85,7 @@ public class ShareAnswers {
                 slot.slotDate(),
                 slot.startTime(),
                 slot.endTime(),
-                asPartner);
+                asPartner,
+                slot.sport());
     }
 }

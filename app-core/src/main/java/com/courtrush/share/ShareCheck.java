@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * The fair-share rules applied to a student's holdings — the database's side of the decision
- * {@code lua/lib/share.lua} makes in Redis, in the same order: one place at a time, then the day, then the week.
+ * {@code lua/lib/share.lua} makes in Redis, in the same order: one place at a time (every sport), then the day, then
+ * the week (the place's sport).
  */
 public final class ShareCheck {
 
@@ -25,20 +26,22 @@ public final class ShareCheck {
             if (rules.oneAtATime() && other.overlaps(place)) {
                 same.add(holding);
             }
-            if (other.date().equals(place.date())) {
+            boolean sameSport = other.sport().equals(place.sport());
+            if (sameSport && other.date().equals(place.date())) {
                 onDay.add(holding);
             }
-            if (other.week().equals(place.week())) {
+            if (sameSport && other.week().equals(place.week())) {
                 inWeek.add(holding);
             }
         }
+        ShareRules.SportShare share = rules.of(place.sport());
         if (!same.isEmpty()) {
             return Optional.of(new Refusal(Rule.SAME_TIME, same));
         }
-        if (onDay.size() >= rules.perDay()) {
+        if (onDay.size() >= share.perDay()) {
             return Optional.of(new Refusal(Rule.DAY, onDay));
         }
-        if (rules.perWeek() > 0 && inWeek.size() >= rules.perWeek()) {
+        if (share.perWeek() > 0 && inWeek.size() >= share.perWeek()) {
             return Optional.of(new Refusal(Rule.WEEK, inWeek));
         }
         return Optional.empty();

@@ -25,14 +25,14 @@ public interface ShareMapper {
 
     String HOLDINGS = "<script>select * from ("
             + "select r.user_id, r.id as reservation_id, r.slot_id, r.session_id, c.name as court_name, s.slot_date, "
-            + "s.start_time, s.end_time, false as as_partner from reservation r join time_slot s on s.id = r.slot_id "
+            + "s.start_time, s.end_time, false as as_partner, c.sport from reservation r join time_slot s on s.id = r.slot_id "
             + "join court c on c.id = s.court_id where " + COUNTS + " and " + PLAYED
             + "<if test='userIds != null'> and r.user_id in "
             + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>)</if>"
             + "<if test='exceptSession != null'> and not (r.session_id = #{exceptSession} and r.holder_id is not null)</if>"
             + " union all "
             + "select p.partner_user_id, r.id, r.slot_id, r.session_id, c.name, s.slot_date, s.start_time, s.end_time, "
-            + "true from time_slot s <if test='userIds == null'>use index (idx_slot_date) </if>"
+            + "true, c.sport from time_slot s <if test='userIds == null'>use index (idx_slot_date) </if>"
             + "join reservation r on r.slot_id = s.id "
             + "join booking_partner p on p.reservation_id = r.id join court c on c.id = s.court_id "
             + "where p.status = 'ACCEPTED' and " + COUNTS + " and " + PLAYED

@@ -8,6 +8,8 @@ import com.courtrush.share.api.Holding;
 import com.courtrush.share.api.SharePlace;
 import com.courtrush.share.api.ShareRules;
 import com.courtrush.share.api.ShareStanding;
+import com.courtrush.venue.Venues;
+import com.courtrush.venue.api.SportView;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;
@@ -60,6 +62,8 @@ public class Shares {
     private boolean sending;
     /** The openings Redis may hold, read again every few seconds (the consumer asks once per batch). */
     private final LoadingCache<Object, List<Long>> live;
+    /** The sports with a share of their own, read again every few seconds. */
+    private final LoadingCache<Object, List<SportView>> sports;
 
     Shares(
             ShareMapper mapper,
@@ -67,6 +71,7 @@ public class Shares {
             AppSettings settings,
             RedissonClient redisson,
             TaskScheduler scheduler,
+            Venues venues,
             Clock clock) {
         this.scheduler = scheduler;
         this.mapper = mapper;
@@ -76,19 +81,35 @@ public class Shares {
         this.live = Caffeine.newBuilder()
                 .expireAfterWrite(Duration.ofSeconds(2))
                 .build(key -> mapper.liveFrom(LocalDate.now(clock).minusDays(1)));
+        this.sports = Caffeine.newBuilder()
+                .expireAfterWrite(Duration.ofSeconds(2))
+                .build(key -> venues.sports().stream()
+                        .filter(sport -> sport.perDay() != null || sport.perWeek() != null)
+                        .toList());
     }
 
-    /** The rules in force. */
+    /**
+     * The rules in force: the settings' (cached a few seconds on each node, as settings are) and each sport's own
+     * share (read again every few seconds: the hot path asks on every request).
+     */
     public ShareRules rules() {
-        return rulesOf(settings);
-    }
-
-    /** The rules the settings say now (cached a few seconds on each node, as settings are). */
-    public static ShareRules rulesOf(AppSettings settings) {
-        return new ShareRules(
+        ShareRules gym = new ShareRules(
                 settings.getPositiveInt(SettingKey.BOOKINGS_PER_DAY),
                 settings.getInt(SettingKey.BOOKINGS_PER_WEEK, 0),
                 settings.getInt(SettingKey.ONE_PLACE_AT_A_TIME, 0) == 1);
+        List<SportView> own = sports.get(LIVE);
+        if (own.isEmpty()) {
+            return gym;
+        }
+        Map<String, ShareRules.SportShare> shares = new LinkedHashMap<>();
+        for (SportView sport : own) {
+            shares.put(
+                    sport.code(),
+                    new ShareRules.SportShare(
+                            sport.perDay() == null ? gym.perDay() : sport.perDay(),
+                            sport.perWeek() == null ? gym.perWeek() : sport.perWeek()));
+        }
+        return new ShareRules(gym.perDay(), gym.perWeek(), gym.oneAtATime(), shares);
     }
 
     /**
@@ -326,7 +347,7 @@ public class Shares {
         }
 
         String entry() {
-            return key + "," + slotId + "," + place.arg();
+            return place.entry(key, slotId);
         }
     }
 

@@ -185,11 +185,12 @@ abstract class ScriptCallsFixture {
             return other;
         }
         LocalTime start = LocalTime.of(8 + (int) slotId, 0);
-        return SharePlace.of(PLAY_DATE, start, start.plusHours(1)).arg();
+        return SharePlace.of(PLAY_DATE, start, start.plusHours(1), SharePlace.FIRST_SPORT)
+                .arg();
     }
 
     static String placeAt(LocalDate date, int hour) {
-        return SharePlace.of(date, LocalTime.of(hour, 0), LocalTime.of(hour + 1, 0))
+        return SharePlace.of(date, LocalTime.of(hour, 0), LocalTime.of(hour + 1, 0), SharePlace.FIRST_SPORT)
                 .arg();
     }
 

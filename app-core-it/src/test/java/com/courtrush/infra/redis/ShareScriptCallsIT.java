@@ -97,6 +97,33 @@ class ShareScriptCallsIT extends ScriptCallsFixture {
                 .isEqualTo("COLD");
     }
 
+    /** Each sport has its own day's share (SPEC §21); one place at a time holds across sports. */
+    @Test
+    void eachSportHasItsOwnDayShareAndOnePlaceAtATimeHoldsAcrossThem() {
+        ScriptPipeline<ReserveCall, Decision> pipeline =
+                new ScriptPipeline<>(redisson, ReserveCall.SCRIPT, Duration.ofSeconds(5));
+        set(RedisKeys.warm(s), "built");
+        set(RedisKeys.gate(s), "1");
+        for (long slot = 1; slot <= 4; slot++) {
+            set(RedisKeys.semaphore(s, slot), "5");
+        }
+        String tableAt10 = placeAt(PLAY_DATE, 10);
+        places.put(2L, tableAt10 + ",TABLE_TENNIS");
+        places.put(3L, place(1) + ",TABLE_TENNIS"); // a table at the badminton court's hour
+        places.put(4L, placeAt(PLAY_DATE, 12) + ",TABLE_TENNIS");
+        rules = "2,3,1;TABLE_TENNIS,1,3"; // badminton two a day, table tennis one
+
+        reserve(pipeline, 1, 1, 9, 0, null, false, 0, Verdict.ACCEPTED);
+        Decision sameTime = reserve(pipeline, 1, 3, 9, 0, null, false, 0, Verdict.SHARE_USED);
+        assertThat(sameTime.entryTrace()).isEqualTo("SAME_TIME");
+        reserve(pipeline, 1, 2, 9, 0, null, false, 0, Verdict.ACCEPTED);
+        assertThat(hash(RedisKeys.share(s)))
+                .containsExactly(Map.entry("1", "b1,1," + place(1) + ";b2,2/TABLE_TENNIS," + tableAt10));
+        Decision day = reserve(pipeline, 1, 4, 9, 0, null, false, 0, Verdict.SHARE_USED);
+        assertThat(day.entryTrace()).isEqualTo("DAY");
+        assertThat(day.holding()).as("only table tennis counts").containsExactly("b2,2/TABLE_TENNIS," + tableAt10);
+    }
+
     @Test
     void aPlaceBackIsOfferedOnlyToAStudentWhoMayTakeItForTheirShare() {
         long now = redisNow();

@@ -56,6 +56,7 @@ public class FairDraw implements DrawCloser {
     private static final Duration AFTER_CLOSE = Duration.ofMillis(2);
 
     private final AppSettings settings;
+    private final Shares shares;
     private final RScript script;
     private final SlotCatalog catalog;
     private final GrantDispatch dispatch;
@@ -84,9 +85,11 @@ public class FairDraw implements DrawCloser {
             TaskScheduler scheduler,
             NodeName node,
             AppSettings settings,
+            Shares shares,
             CourtRushProperties properties,
             Clock clock) {
         this.settings = settings;
+        this.shares = shares;
         this.records = records;
         this.node = node.toString();
         this.script = redisson.getScript();
@@ -151,11 +154,11 @@ public class FairDraw implements DrawCloser {
                 StockKeys.expireAt(session.getSessionDate(), clock.getZone()),
                 Boolean.TRUE.equals(session.getBookingPass()),
                 node,
-                Shares.rulesOf(settings).arg(),
+                shares.rules().arg(),
                 opening.slots().stream()
                         .map(slot -> new DrawCall.Slot(
                                 slot.slotId(),
-                                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime())
+                                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport())
                                         .arg()))
                         .toList());
         DrawCall.Reply reply = DrawCall.SCRIPT.call(script, call);

@@ -27,13 +27,20 @@ public class ReserveScript implements PlaceDecider {
     private final CourtRushProperties properties;
     private final SlotCatalog catalog;
     private final AppSettings settings;
+    private final Shares shares;
 
-    ReserveScript(RedissonClient redisson, CourtRushProperties properties, SlotCatalog catalog, AppSettings settings) {
+    ReserveScript(
+            RedissonClient redisson,
+            CourtRushProperties properties,
+            SlotCatalog catalog,
+            AppSettings settings,
+            Shares shares) {
         this.reserve = new ScriptPipeline<>(
                 redisson, ReserveCall.SCRIPT, properties.reserve().decisionDeadline());
         this.properties = properties;
         this.catalog = catalog;
         this.settings = settings;
+        this.shares = shares;
     }
 
     /**
@@ -96,7 +103,7 @@ public class ReserveScript implements PlaceDecider {
                 drawWindowMs,
                 wanted,
                 placeOf(grant).arg(),
-                Shares.rulesOf(settings).arg());
+                shares.rules().arg());
         return reserve.call(call, answeredLate);
     }
 
@@ -109,7 +116,7 @@ public class ReserveScript implements PlaceDecider {
             throw new IllegalArgumentException(
                     "Slot " + grant.slotId() + " is not one of opening " + grant.sessionId());
         }
-        return SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime());
+        return SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport());
     }
 
     /** What the script decided. */

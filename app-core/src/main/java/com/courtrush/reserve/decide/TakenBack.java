@@ -8,7 +8,7 @@ import com.courtrush.share.ShareCheck;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.Holding;
 import com.courtrush.share.api.SharePlace;
-import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlotMapper;
 import java.util.List;
 import java.util.Locale;
@@ -62,12 +62,14 @@ class TakenBack {
     }
 
     private Optional<ShareCheck.Refusal> pastShare(Reservation row) {
-        TimeSlot slot = slots.selectById(row.getSlotId());
-        if (slot == null) {
+        List<SlotWithCourt> found = slots.findByIdsWithCourt(List.of(row.getSlotId()));
+        if (found.isEmpty()) {
             return Optional.empty();
         }
+        SlotWithCourt slot = found.get(0);
         return shares.refusalOf(
-                row.getUserId(), SharePlace.of(slot.getSlotDate(), slot.getStartTime(), slot.getEndTime()));
+                row.getUserId(),
+                SharePlace.of(slot.getSlotDate(), slot.getStartTime(), slot.getEndTime(), slot.getSport()));
     }
 
     private static Told lost(Locale locale) {

@@ -15,7 +15,7 @@ import com.courtrush.share.Shares;
 import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
-import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -227,10 +227,12 @@ public class ReservationWriter {
                 .orElse(null);
         SharePlace place;
         if (slot != null) {
-            place = SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime());
+            place = SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport());
         } else {
-            TimeSlot row = slots.selectById(grant.slotId()); // not in the catalog (deleted meanwhile): read it
-            place = SharePlace.of(row.getSlotDate(), row.getStartTime(), row.getEndTime());
+            // not in the catalog (deleted meanwhile): read it
+            SlotWithCourt row =
+                    slots.findByIdsWithCourt(List.of(grant.slotId())).get(0);
+            place = SharePlace.of(row.getSlotDate(), row.getStartTime(), row.getEndTime(), row.getSport());
         }
         return Shares.Place.booked(grant.userId(), grant.sessionId(), grant.slotId(), place);
     }

@@ -1,6 +1,5 @@
 package com.courtrush.reserve.recover;
 
-import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.StockWarmer;
@@ -16,11 +15,13 @@ import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.SlotInfo;
+import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -92,9 +93,9 @@ public class StockSync implements StockWarmer {
         // a little before the read begins, on the clock of the Redis that keeps the opening's logs: their
         // entries from then on are applied
         long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;
-        List<TimeSlot> sessionSlots = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
-                .eq(TimeSlot::getSessionId, sessionId)
-                .orderByAsc(TimeSlot::getId));
+        List<SlotWithCourt> sessionSlots = slots.findBySessionWithCourt(sessionId).stream()
+                .sorted(Comparator.comparing(TimeSlot::getId))
+                .toList();
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
                 .collect(Collectors.groupingBy(
                         ReservationMapper.Holder::slotId,
@@ -107,10 +108,10 @@ public class StockSync implements StockWarmer {
                 sessionId, sessionSlots.stream().map(TimeSlot::getSlotDate).toList());
         afterDatabaseRead.run();
         List<ResyncCall.Slot> slotStates = new ArrayList<>(sessionSlots.size());
-        for (TimeSlot slot : sessionSlots) {
+        for (SlotWithCourt slot : sessionSlots) {
             slotStates.add(new ResyncCall.Slot(
                     slot.getId(),
-                    SharePlace.of(slot.getSlotDate(), slot.getStartTime(), slot.getEndTime())
+                    SharePlace.of(slot.getSlotDate(), slot.getStartTime(), slot.getEndTime(), slot.getSport())
                             .arg(),
                     slot.getCapacity(),
                     Boolean.TRUE.equals(slot.getActive()),
@@ -155,7 +156,7 @@ public class StockSync implements StockWarmer {
         List<ResyncCall.Slot> slotStates = sessionSlots.stream()
                 .map(slot -> new ResyncCall.Slot(
                         slot.slotId(),
-                        SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime())
+                        SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport())
                                 .arg(),
                         slot.capacity(),
                         slot.active(),

@@ -37,6 +37,7 @@ class Offers implements PlaceOffers {
     private final SlotCatalog catalog;
     private final WaitlistMapper waitlist;
     private final AppSettings settings;
+    private final Shares shares;
     private final Clock clock;
     private final Notices notices;
     private final TransactionTemplate ownTransaction;
@@ -47,6 +48,7 @@ class Offers implements PlaceOffers {
             SlotCatalog catalog,
             WaitlistMapper waitlist,
             AppSettings settings,
+            Shares shares,
             Clock clock) {
         this.notices = notices;
         this.ownTransaction = new TransactionTemplate(transactionManager);
@@ -54,6 +56,7 @@ class Offers implements PlaceOffers {
         this.catalog = catalog;
         this.waitlist = waitlist;
         this.settings = settings;
+        this.shares = shares;
         this.clock = clock;
     }
 
@@ -74,8 +77,9 @@ class Offers implements PlaceOffers {
                 startMs,
                 opening.get().session().getPerUserLimit(),
                 StockKeys.expireAt(slot.slotDate(), clock.getZone()),
-                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime()).arg(),
-                Shares.rulesOf(settings).arg()));
+                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport())
+                        .arg(),
+                shares.rules().arg()));
     }
 
     @Override

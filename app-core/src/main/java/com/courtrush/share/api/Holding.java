@@ -11,6 +11,7 @@ import java.time.LocalTime;
  *
  * @param reservationId the booking (0 for a place granted in Redis and not yet recorded)
  * @param asPartner     the student plays on it as an accepted partner
+ * @param sport         its court's sport: its day's and week's share are that sport's
  */
 public record Holding(
         @JsonIgnore long userId,
@@ -21,7 +22,8 @@ public record Holding(
         LocalDate slotDate,
         @JsonFormat(pattern = "HH:mm") LocalTime startTime,
         @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-        boolean asPartner) {
+        boolean asPartner,
+        String sport) {
 
     /** The entry's key in an opening's copy: 'b' and the slot for a booker (one place a slot), 'p' and the booking. */
     @JsonIgnore
@@ -31,12 +33,12 @@ public record Holding(
 
     @JsonIgnore
     public SharePlace place() {
-        return SharePlace.of(slotDate, startTime, endTime);
+        return SharePlace.of(slotDate, startTime, endTime, sport);
     }
 
-    /** The entry in an opening's copy: "key,slotId,start,end" ({@code lua/lib/share.lua}). */
+    /** The entry in an opening's copy: "key,slotId[/SPORT],start,end" ({@code lua/lib/share.lua}). */
     @JsonIgnore
     public String entry() {
-        return key() + "," + slotId + "," + place().arg();
+        return place().entry(key(), slotId);
     }
 }

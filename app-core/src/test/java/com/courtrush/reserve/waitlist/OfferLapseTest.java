@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.notice.Notices;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.share.Shares;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.MovingClock;
 import java.time.Instant;
@@ -33,6 +34,7 @@ class OfferLapseTest {
             mock(SlotCatalog.class),
             waitlist,
             mock(AppSettings.class),
+            mock(Shares.class),
             clock);
 
     @Test

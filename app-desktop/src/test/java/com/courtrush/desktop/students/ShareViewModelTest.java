@@ -56,6 +56,15 @@ class ShareViewModelTest {
 
     private static Holding holding(long slotId, String court, LocalDate date, boolean asPartner) {
         return new Holding(
-                7, asPartner ? 90 : 80, slotId, 3, court, date, LocalTime.of(18, 0), LocalTime.of(19, 0), asPartner);
+                7,
+                asPartner ? 90 : 80,
+                slotId,
+                3,
+                court,
+                date,
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0),
+                asPartner,
+                "BADMINTON");
     }
 }
