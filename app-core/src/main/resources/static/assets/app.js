@@ -3,7 +3,8 @@
    that opens the gate) and this page's monotonic clock, never on the phone's wall clock.
 
    Requests it makes (docs/student-page.md lists them; the bench replays them):
-   - on load: GET /calendar, GET /slots?date=, GET /reservations/mine, GET /notices/reminders (again each time
+   - on load: GET /venues (once a visit), GET /calendar, GET /slots?date= (with the venue and sport picked when
+     there is a choice), GET /reservations/mine, GET /notices/reminders (again each time
      the courts are shown, never on their refresh); "remind me" on an opening: PUT/DELETE /notices/reminders/{id}
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
@@ -72,6 +73,7 @@ function loadScreens() {
     import('./sheets.js'),
     import('./tap-store.js'),
     import('./tap.js'),
+    import('./venues.js'),
     import('./wechat-notices.js'),
     I18N.load()
   ]).then(([signedIn]) => {

@@ -13,6 +13,7 @@ import { partnersOf, invitationCard } from './partners.js';
 import { countdown } from './clock.js';
 import { moneyLines, paid } from './money.js';
 import { bookingOffer } from './wechat-notices.js';
+import { where } from './venues.js';
 
 const t = I18N.t;
 let offerTimer = null;
@@ -310,6 +311,7 @@ function bookingCard(r) {
       h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
     h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
       + yuan(paid(r))),
+    where(r) ? h('p', { class: 'where' }, where(r)) : null,
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null,
     bookingOffer(r), // inside WeChat: WeChat's own button to have this booking's notices there

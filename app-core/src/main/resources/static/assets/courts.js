@@ -15,6 +15,7 @@ import { buildPassPanel, refreshPass } from './passes.js';
 import { whenSlotsStale } from './reserve.js';
 import { loadMine } from './bookings.js';
 import { addDays, weekday, today, dayLabel, dayTime } from './format.js';
+import * as Venues from './venues.js';
 
 const t = I18N.t;
 const countdown = Clock.countdown;
@@ -79,6 +80,8 @@ export async function enter(date) {
     structure = '';
     $('#openings').replaceChildren();
   }
+  await Venues.load();
+  renderVenues();
   renderDays();
   await Promise.all([loadSlots(), loadMine(), loadReminders()]);
   if (page.view !== 'slots') {
@@ -98,6 +101,7 @@ export function refreshNow() {
 
 /** Draws the screen again in the language just chosen. */
 export function redraw() {
+  renderVenues();
   renderDays();
   structure = '';
   renderOpenings();
@@ -127,6 +131,11 @@ export function dayChips(first, calendar, date) {
   }));
 }
 
+/** The venue and sport picked (SPEC §21), when there is a choice: a pick reads the slots again. */
+function renderVenues() {
+  Venues.show($('#venues'), () => { renderVenues(); structure = ''; $('#openings').replaceChildren(); loadSlots(); });
+}
+
 function renderDays() {
   const chips = dayChips(today(), courts.calendar, courts.date).map(day => h('a', {
     class: 'chip day' + (day.active ? ' active' : '') + (day.hasOpening ? ' has-opening' : ''),
@@ -144,9 +153,10 @@ export async function loadSlots() {
   const date = courts.date;
   const epoch = page.epoch;
   const sent = performance.now();
-  const a = await Api.get('/slots?date=' + encodeURIComponent(date));
+  const place = Venues.query();
+  const a = await Api.get('/slots?date=' + encodeURIComponent(date) + place);
   const received = performance.now();
-  if (date !== courts.date || page.view !== 'slots' || epoch !== page.epoch) {
+  if (date !== courts.date || page.view !== 'slots' || epoch !== page.epoch || place !== Venues.query()) {
     return;
   }
   if (a.status !== 200) {

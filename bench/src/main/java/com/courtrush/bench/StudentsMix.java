@@ -47,6 +47,7 @@ final class StudentsMix {
         SIGN_IN,
         SIGN_IN_WRONG,
         PAGE,
+        VENUES,
         CALENDAR,
         NOTICES,
         SLOTS,
@@ -141,10 +142,7 @@ final class StudentsMix {
         }
     }
 
-    /**
-     * Runs the mix: the already signed-in students open the page now, the others sign in at the storm's
-     * rate from now on; every request stops {@code afterSeconds} after the flash time. Returns when done.
-     */
+    /** Runs the mix (the signed-in open the page, the rest sign in) until {@code afterSeconds} past the flash. */
     Result run(List<String> signedInTokens, List<String> toSignIn) throws InterruptedException, IOException {
         pageFiles = PageFiles.of(http.get("/", null));
         pageTag = http.etagOf("/");
@@ -215,7 +213,7 @@ final class StudentsMix {
     }
 
     /**
-     * The page opened: its files, the calendar, the courts and my bookings; then the refreshes and the tap. The files
+     * The page opened: its files, the venues, the calendar, the courts and my bookings; then the refreshes and the tap. The files
      * come as a browser gets them: gzipped; on a phone that has opened the page before ({@code returning}: the
      * students signed in already), only the page is asked again (304: unchanged), its files — each under a
      * fingerprinted name, kept a year — coming from the phone's cache; on a phone new to the page, every file.
@@ -228,6 +226,7 @@ final class StudentsMix {
                 call(Kind.PAGE, () -> http.get(file, null));
             }
         }
+        call(Kind.VENUES, () -> http.get("/venues", null));
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
         BenchHttp.Reply slots = call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
         call(Kind.MINE, () -> http.get("/reservations/mine", student.token));

@@ -38,6 +38,11 @@ public class MyReservation {
 
     private Long courtId;
     private String courtName;
+    /** The court's venue (SPEC §21): where to go, named by {@code GET /venues}. */
+    private Long venueId;
+    /** The court's sport. */
+    private String sport;
+
     private Integer priceCents;
     private LocalDateTime payBy;
     private Long secondsToPay;
