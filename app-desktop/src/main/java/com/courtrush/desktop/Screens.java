@@ -18,6 +18,7 @@ import com.courtrush.desktop.till.ReconciliationScreen;
 import com.courtrush.desktop.till.TillScreen;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.venues.VenuesScreen;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +36,7 @@ final class Screens {
                 // the desk's day starts at the board (issue 52): shown first after sign-in
                 new BoardScreen(context),
                 new CourtsScreen(context),
+                new VenuesScreen(context),
                 new OpeningsScreen(context),
                 new RulesScreen(context),
                 new LiveRushScreen(context),

@@ -336,8 +336,8 @@ class ConsoleRushUi {
                         .isPresent());
         // on the screen staff were on, in the other language (it once went back to the Board)
         assertThat(robot.lookup("#nav").queryListView().getSelectionModel().getSelectedIndex())
-                .as("the screen shown after the switch")
-                .isEqualTo(2);
+                .as("the screen shown after the switch: Slots & openings, after the board, courts and venues")
+                .isEqualTo(3);
         assertThat(robot.lookup("#generateSlots").queryButton().getText()).isEqualTo("Generate slots");
     }
 

@@ -274,6 +274,11 @@ class ConsoleWalkUi {
                 dialog("board/walkInPayment", () -> walkInAnswered(walk.unpaid())),
                 screen("courts", () -> select("#courtsTable", 0)),
                 dialog("courts/rename", "#renameCourt"),
+                screen("venues", () -> select("#venuesTable", 0)),
+                dialog("venues/setDayShare", () -> {
+                    select("#sportsTable", 0);
+                    fire("#setDayShare");
+                }),
                 screen("openings", () -> select("#openingsTable", 0)),
                 screen("openings/template", () -> tab("tabTemplate")),
                 screen("openings/slots", () -> {

@@ -30,11 +30,6 @@ public class CourtDesk {
         return courts.get(id).view();
     }
 
-    /** See {@link CourtService#create}. */
-    public CourtView create(String name, Caller caller) {
-        return courts.create(name, caller.actor()).view();
-    }
-
     /** See {@link CourtService#create(String, long, String, String)}. */
     public CourtView create(String name, long venueId, String sport, Caller caller) {
         return courts.create(name, venueId, sport, caller.actor()).view();

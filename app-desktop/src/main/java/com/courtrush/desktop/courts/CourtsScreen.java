@@ -14,10 +14,11 @@ import com.courtrush.desktop.ui.Screen;
 import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 
-/** Courts: create, rename, enable/disable. */
+/** Courts: create (in a venue, for a sport), rename, enable/disable. */
 public final class CourtsScreen implements Screen {
 
     private final CourtsViewModel model;
@@ -27,6 +28,7 @@ public final class CourtsScreen implements Screen {
         I18n i18n = context.i18n();
         model = new CourtsViewModel(
                 context.desks().courts(),
+                context.desks().venues(),
                 context.desks().slots(),
                 context.tasks(),
                 context.notices(),
@@ -47,9 +49,15 @@ public final class CourtsScreen implements Screen {
             }
         });
 
+        ComboBox<CourtsViewModel.Place> place = new ComboBox<>(model.places());
+        place.setId("courtPlace");
+        place.valueProperty().bindBidirectional(model.placeProperty());
+        place.setPromptText(i18n.t("courts.place"));
+
         TableView<CourtsViewModel.CourtRow> table = table("courtsTable", i18n.t("courts.empty"));
         table.getColumns().add(column(i18n.t("courts.id"), CourtsViewModel.CourtRow::id));
         table.getColumns().add(column(i18n.t("courts.name"), CourtsViewModel.CourtRow::name));
+        table.getColumns().add(column(i18n.t("courts.where"), CourtsViewModel.CourtRow::where));
         table.getColumns()
                 .add(column(i18n.t("courts.state"), row -> i18n.t(row.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
@@ -68,12 +76,21 @@ public final class CourtsScreen implements Screen {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
             model.toggle(row);
         });
+        Button move = button(
+                i18n.t("courts.move"),
+                "moveCourt",
+                () -> model.move(table.getSelectionModel().getSelectedItem()));
+        move.disableProperty()
+                .bind(table.getSelectionModel()
+                        .selectedItemProperty()
+                        .isNull()
+                        .or(place.valueProperty().isNull()));
         rename.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
         toggle.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
 
-        root = screen(title(i18n.t("nav.courts")), bar(name, create), table, bar(rename, toggle));
+        root = screen(title(i18n.t("nav.courts")), bar(name, place, create), table, bar(rename, toggle, move));
     }
 
     @Override

@@ -8,16 +8,27 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.slot.desk.SlotDesk;
+import com.courtrush.venue.api.SportView;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** Courts: list, create, rename, enable and disable; each change audited as the staff member at the console. */
+/**
+ * Courts: list (with their venue and sport), create in a venue for a sport, rename, enable and disable; each change
+ * audited as the staff member at the console.
+ */
 public final class CourtsViewModel {
 
     private final CourtDesk courts;
@@ -31,9 +42,13 @@ public final class CourtsViewModel {
     private final StringProperty newName = new SimpleStringProperty("");
     private final BooleanBinding canCreate =
             Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
+    private final ObservableList<Place> places = FXCollections.observableArrayList();
+    private final ObjectProperty<Place> place = new SimpleObjectProperty<>();
+    private final VenueDesk venues;
 
     public CourtsViewModel(
             CourtDesk courts,
+            VenueDesk venues,
             SlotDesk slots,
             UiTasks tasks,
             Notices notices,
@@ -41,6 +56,7 @@ public final class CourtsViewModel {
             Supplier<LocalDate> today,
             Caller staff) {
         this.courts = courts;
+        this.venues = venues;
         this.staff = staff;
         this.slots = slots;
         this.today = today;
@@ -50,17 +66,58 @@ public final class CourtsViewModel {
     }
 
     public void refresh() {
-        tasks.run(
-                i18n.t("courts.load"),
-                courts::list,
-                list -> rows.setAll(list.stream().map(CourtRow::of).toList()));
+        tasks.run(i18n.t("courts.load"), () -> new Loaded(courts.list(), venues.list(), venues.sports()), loaded -> {
+            Map<Long, VenueView> venueById = loaded.venues().stream().collect(Collectors.toMap(VenueView::id, v -> v));
+            Map<String, SportView> sportByCode =
+                    loaded.sports().stream().collect(Collectors.toMap(SportView::code, sport -> sport));
+            rows.setAll(loaded.courts().stream()
+                    .map(court -> new CourtRow(
+                            court.id(),
+                            court.courtName(),
+                            court.active(),
+                            where(venueById.get(court.venueId()), sportByCode.get(court.sport()))))
+                    .toList());
+            Place before = place.get();
+            places.setAll(loaded.venues().stream()
+                    .filter(VenueView::active)
+                    .flatMap(venue -> loaded.sports().stream()
+                            .map(sport -> new Place(venue.id(), sport.code(), where(venue, sport))))
+                    .toList());
+            place.set(places.contains(before) ? before : places.isEmpty() ? null : places.get(0));
+        });
+    }
+
+    /** "East gym · Badminton", in the console's language; what the engine did not say, left out. */
+    private String where(VenueView venue, SportView sport) {
+        boolean chinese = I18n.CHINESE.equals(i18n.locale());
+        String venueName = venue == null ? "" : chinese ? venue.nameZh() : venue.nameEn();
+        String sportName = sport == null ? "" : chinese ? sport.nameZh() : sport.nameEn();
+        return venueName.isEmpty() || sportName.isEmpty() ? venueName + sportName : venueName + " · " + sportName;
     }
 
     public void create() {
         String name = newName.get().strip();
-        tasks.run(i18n.t("courts.create"), () -> courts.create(name, staff), court -> {
-            newName.set("");
-            notices.info(i18n.t("courts.created", court.courtName()));
+        Place in = place.get();
+        tasks.run(
+                i18n.t("courts.create"),
+                () -> in == null
+                        ? courts.create(name, CourtView.FIRST_VENUE, CourtView.FIRST_SPORT, staff)
+                        : courts.create(name, in.venueId(), in.sport(), staff),
+                court -> {
+                    newName.set("");
+                    notices.info(i18n.t("courts.created", court.courtName()));
+                    refresh();
+                });
+    }
+
+    /** Moves a court to the venue and sport chosen (refused while it has slots still to be played). */
+    public void move(CourtRow row) {
+        Place to = place.get();
+        if (to == null) {
+            return;
+        }
+        tasks.run(i18n.t("courts.move"), () -> courts.move(row.id(), to.venueId(), to.sport(), staff), court -> {
+            notices.info(i18n.t("courts.moved", court.courtName(), to.label()));
             refresh();
         });
     }
@@ -106,10 +163,28 @@ public final class CourtsViewModel {
         return canCreate;
     }
 
-    /** A court as the table shows it. */
-    public record CourtRow(long id, String name, boolean active) {
-        static CourtRow of(CourtView court) {
-            return new CourtRow(court.id(), court.courtName(), court.active());
+    public ObservableList<Place> places() {
+        return places;
+    }
+
+    public ObjectProperty<Place> placeProperty() {
+        return place;
+    }
+
+    /**
+     * A court as the table shows it.
+     *
+     * @param where its venue and sport, in the console's language
+     */
+    public record CourtRow(long id, String name, boolean active, String where) {}
+
+    /** A venue and sport a new court may be made in (SPEC §21). */
+    public record Place(long venueId, String sport, String label) {
+        @Override
+        public String toString() {
+            return label;
         }
     }
+
+    private record Loaded(List<CourtView> courts, List<VenueView> venues, List<SportView> sports) {}
 }

@@ -169,12 +169,13 @@ public final class OpeningsViewModel {
                 i18n.t("openings.create"),
                 () -> openings.create(
                         new NewOpening(
-                                day,
-                                flash,
-                                template.perUserLimit(),
-                                warmupLead.get(),
-                                bookingPass.get(),
-                                fairDraw.get() ? drawWindowMs.get() : 0),
+                                        day,
+                                        flash,
+                                        template.perUserLimit(),
+                                        warmupLead.get(),
+                                        bookingPass.get(),
+                                        fairDraw.get() ? drawWindowMs.get() : 0)
+                                .inVenue(template.venue()),
                         staff),
                 created -> {
                     notices.info(i18n.t("openings.created", created.id()));

@@ -145,10 +145,24 @@ public final class OpeningTemplateForm {
         return price;
     }
 
-    /** A court as the form lists it. */
-    public record CourtChoice(long id, String name) {
+    /**
+     * The venue of the chosen courts, which a new opening sells (SPEC §21): the first venue while none is chosen; the
+     * engine refuses courts of several venues in one opening, in words.
+     */
+    public long venue() {
+        return chosenCourts.stream().mapToLong(CourtChoice::venueId).min().orElse(CourtView.FIRST_VENUE);
+    }
+
+    /** A court as the form lists it, with its venue. */
+    public record CourtChoice(long id, String name, long venueId) {
+
+        /** A court of the first venue. */
+        public CourtChoice(long id, String name) {
+            this(id, name, CourtView.FIRST_VENUE);
+        }
+
         static CourtChoice of(CourtView court) {
-            return new CourtChoice(court.id(), court.courtName());
+            return new CourtChoice(court.id(), court.courtName(), court.venueId());
         }
 
         @Override

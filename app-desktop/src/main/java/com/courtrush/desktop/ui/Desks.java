@@ -6,6 +6,7 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.campus.desk.CampusSignInDesk;
+import com.courtrush.closure.desk.ClosureDesk;
 import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.notice.desk.NoticeDesk;
@@ -21,6 +22,7 @@ import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.desk.StaffDesk;
 import com.courtrush.till.desk.TillDesk;
 import com.courtrush.upgrade.desk.UpgradeDesk;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.Clock;
 import org.springframework.context.ApplicationContext;
 
@@ -50,6 +52,8 @@ public record Desks(
         TillDesk till,
         HistoryDesk history,
         UpgradeDesk upgrades,
+        VenueDesk venues,
+        ClosureDesk closures,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -76,6 +80,8 @@ public record Desks(
                 engine.getBean(TillDesk.class),
                 engine.getBean(HistoryDesk.class),
                 engine.getBean(UpgradeDesk.class),
+                engine.getBean(VenueDesk.class),
+                engine.getBean(ClosureDesk.class),
                 engine.getBean(Clock.class));
     }
 }

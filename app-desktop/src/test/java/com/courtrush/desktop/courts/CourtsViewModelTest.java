@@ -10,13 +10,18 @@ import static org.mockito.Mockito.when;
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.slot.api.CourtOnSale;
 import com.courtrush.slot.desk.SlotDesk;
+import com.courtrush.venue.api.SportView;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,9 +31,10 @@ class CourtsViewModelTest {
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     final CourtDesk service = mock(CourtDesk.class);
     final SlotDesk slots = mock(SlotDesk.class);
+    final VenueDesk venues = mock(VenueDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final CourtsViewModel model = new CourtsViewModel(
-            service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY, ACTOR);
+            service, venues, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY, ACTOR);
 
     @Test
     void refreshShowsEveryCourt() {
@@ -36,7 +42,32 @@ class CourtsViewModelTest {
         model.refresh();
         assertThat(model.rows())
                 .containsExactly(
-                        new CourtsViewModel.CourtRow(1, "A", true), new CourtsViewModel.CourtRow(2, "B", false));
+                        new CourtsViewModel.CourtRow(1, "A", true, ""),
+                        new CourtsViewModel.CourtRow(2, "B", false, ""));
+    }
+
+    @Test
+    void aCourtIsShownInItsVenueAndMadeInTheVenueAndSportChosen() {
+        SportView tableTennis = new SportView("TABLE_TENNIS", "乒乓球", "Table tennis", 60, 1, null, null);
+        VenueView room = new VenueView(
+                2, "乒乓球室", "Table-tennis room", null, LocalTime.of(8, 0), LocalTime.of(22, 0), true, List.of());
+        when(venues.list()).thenReturn(List.of(room));
+        when(venues.sports()).thenReturn(List.of(tableTennis));
+        when(service.list()).thenReturn(List.of(new CourtView(5, "T1", true, 2, "TABLE_TENNIS")));
+        model.refresh();
+        assertThat(model.rows())
+                .containsExactly(new CourtsViewModel.CourtRow(5, "T1", true, "Table-tennis room · Table tennis"));
+        assertThat(model.placeProperty().get().sport()).isEqualTo("TABLE_TENNIS");
+
+        when(service.create("T2", 2, "TABLE_TENNIS", ACTOR))
+                .thenReturn(new CourtView(6, "T2", true, 2, "TABLE_TENNIS"));
+        model.newNameProperty().set("T2");
+        model.create();
+        verify(service).create("T2", 2, "TABLE_TENNIS", ACTOR);
+
+        when(service.move(5, 2L, "TABLE_TENNIS", ACTOR)).thenReturn(new CourtView(5, "T1", true, 2, "TABLE_TENNIS"));
+        model.move(model.rows().get(0));
+        verify(service).move(5, 2L, "TABLE_TENNIS", ACTOR);
     }
 
     @Test
@@ -49,11 +80,11 @@ class CourtsViewModelTest {
 
     @Test
     void creatingClearsTheFieldTellsAndReloads() {
-        when(service.create("Court 1", ACTOR)).thenReturn(court(3, "Court 1", true));
+        when(service.create("Court 1", 1, "BADMINTON", ACTOR)).thenReturn(court(3, "Court 1", true));
         when(service.list()).thenReturn(List.of(court(3, "Court 1", true)));
         model.newNameProperty().set("  Court 1 ");
         model.create();
-        verify(service).create("Court 1", ACTOR);
+        verify(service).create("Court 1", 1, "BADMINTON", ACTOR);
         assertThat(model.newNameProperty().get()).isEmpty();
         assertThat(notices.infos).containsExactly("Court \"Court 1\" created.");
         assertThat(model.rows()).hasSize(1);
@@ -61,7 +92,7 @@ class CourtsViewModelTest {
 
     @Test
     void aRefusedNameIsShownAndTheFieldKept() {
-        when(service.create("A", ACTOR))
+        when(service.create("A", 1, "BADMINTON", ACTOR))
                 .thenThrow(CourtRushException.conflict("An active court is already named 'A'."));
         model.newNameProperty().set("A");
         model.create();
@@ -72,7 +103,7 @@ class CourtsViewModelTest {
     @Test
     void disablingAndRenamingGoThroughTheService() {
         when(service.list()).thenReturn(List.of());
-        CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Old", true);
+        CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Old", true, "");
         model.setActive(row, false);
         model.rename(row, "New");
         verify(service).setActive(5, false, ACTOR);
@@ -83,7 +114,7 @@ class CourtsViewModelTest {
     void disablingACourtAsksNamingItAndSaysWhatOfItStaysOnSale() {
         when(service.list()).thenReturn(List.of());
         when(slots.onSale(5, TODAY)).thenReturn(new CourtOnSale(5, 6, 20, 4));
-        CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Court 5", true);
+        CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Court 5", true, "");
         notices.answer = false;
 
         model.toggle(row);
@@ -101,7 +132,7 @@ class CourtsViewModelTest {
     @Test
     void enablingACourtAsksNothing() {
         when(service.list()).thenReturn(List.of());
-        model.toggle(new CourtsViewModel.CourtRow(5, "Court 5", false));
+        model.toggle(new CourtsViewModel.CourtRow(5, "Court 5", false, ""));
         verify(service).setActive(5, true, ACTOR);
         assertThat(notices.steps).isEmpty();
     }
