@@ -143,8 +143,8 @@ public final class OpeningsViewModel {
     }
 
     /**
-     * Creates the opening. A flash time already past would open it the moment it is created: the
-     * staff are asked first (an opening 8 hours in the past was once accepted without a word).
+     * Creates the opening, in its chosen courts' venue. A flash time already past would open it the moment it is
+     * created: the staff are asked first (an opening 8 hours in the past was once accepted without a word).
      */
     public void createOpening() {
         LocalDate day = date.get();
@@ -285,10 +285,7 @@ public final class OpeningsViewModel {
                         staff));
     }
 
-    /**
-     * Asks — naming the slot, saying how many reservations it would cancel and refund, with a
-     * reason — then withdraws it.
-     */
+    /** Asks — naming the slot, saying how many bookings it would cancel and refund, with a reason — then withdraws. */
     public void askWithdraw(SlotRow slot) {
         tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.impact(slot.slotId()), impact -> {
             String consequence = impact.unpaid() + impact.paid() == 0
