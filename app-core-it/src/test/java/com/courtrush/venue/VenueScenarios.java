@@ -37,8 +37,8 @@ public interface VenueScenarios extends StackAccess {
 
     @Test
     default void twoVenuesFlashingAtOneSecondAreOneRushEachSoldExactly() throws Exception {
-        long east = venue("东区体育馆", "East gym");
-        long tables = venue("乒乓球室", "Table-tennis room");
+        long east = venue(TestApi.unique("东区体育馆"), TestApi.unique("East gym"));
+        long tables = venue(TestApi.unique("乒乓球室"), TestApi.unique("Table-tennis room"));
         List<Long> eastCourts = List.of(court(east, "BADMINTON"), court(east, "BADMINTON"));
         List<Long> tennisTables = List.of(court(tables, "TABLE_TENNIS"), court(tables, "TABLE_TENNIS"));
         JsonNode open = TestApi.expect(200, api().get("/venues", null)).data();
@@ -151,8 +151,8 @@ public interface VenueScenarios extends StackAccess {
 
     @Test
     default void aStudentPlaysBadmintonAndTableTennisOneEveningButNotTwoAtOneHour() {
-        long east = venue("西区体育馆", "West gym");
-        long tables = venue("乒乓球二室", "Table-tennis room 2");
+        long east = venue(TestApi.unique("西区体育馆"), TestApi.unique("West gym"));
+        long tables = venue(TestApi.unique("乒乓球二室"), TestApi.unique("Table-tennis room 2"));
         long court = court(east, "BADMINTON");
         long table = court(tables, "TABLE_TENNIS");
         long eastOpening = opening(east, now());
@@ -191,7 +191,9 @@ public interface VenueScenarios extends StackAccess {
 
     @Test
     default void aClosedVenueLeavesSaleItsBookingsEndWithTheReasonAndNoSlotIsMadeInIt() {
-        long room = venue("乒乓球三室", "Table-tennis room 3");
+        String roomZh = TestApi.unique("乒乓球三室");
+        String roomEn = TestApi.unique("Table-tennis room 3");
+        long room = venue(roomZh, roomEn);
         long table = court(room, "TABLE_TENNIS");
         long opening = opening(room, now());
         List<Long> slots = api().generateSlots(opening, List.of(table), "18:00", "21:00", 60, 1);
@@ -227,13 +229,13 @@ public interface VenueScenarios extends StackAccess {
         assertThat(statusOf(paid)).isIn("REFUNDED", "CANCELLED");
         assertThat(statusOf(unpaid)).isEqualTo("CANCELLED");
         invariants().assertHold(opening);
-        // the students are told, with the reason
+        // the students are told, with the reason and the venue
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertThat(TestApi.expect(200, api().get("/notices?size=20", bob.token()))
                                 .data()
                                 .path("notices")
                                 .findValuesAsText("text"))
-                        .anySatisfy(text -> assertThat(text).contains(reason)));
+                        .anySatisfy(text -> assertThat(text).contains(reason).containsAnyOf(roomZh, roomEn)));
         // nothing of it is on sale, and no slot is made in it until it is lifted
         await().atMost(Duration.ofSeconds(5))
                 .untilAsserted(() -> assertThat(TestApi.expect(
@@ -263,12 +265,7 @@ public interface VenueScenarios extends StackAccess {
     }
 
     private long venue(String zh, String en) {
-        return TestApi.expect(
-                        200,
-                        api().post(
-                                        "/admin/venues",
-                                        TestApi.ADMIN_TOKEN,
-                                        Map.of("nameZh", TestApi.unique(zh), "nameEn", TestApi.unique(en))))
+        return TestApi.expect(200, api().post("/admin/venues", TestApi.ADMIN_TOKEN, Map.of("nameZh", zh, "nameEn", en)))
                 .data()
                 .path("id")
                 .asLong();

@@ -23,6 +23,11 @@ class CalendarBooking {
     private LocalTime startTime;
     private LocalTime endTime;
     private String courtName;
+    /** The court's venue's names and where it is (SPEC §21); null names: the venue is named as the gym is. */
+    private String venueZh;
+
+    private String venueEn;
+    private String venueLocation;
     private String outTradeNo;
     /** The booker's name when the student reading is an accepted partner on it; null on their own booking. */
     private String bookerName;

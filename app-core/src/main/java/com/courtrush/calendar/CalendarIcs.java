@@ -90,6 +90,23 @@ class CalendarIcs {
         return text.toString();
     }
 
+    /**
+     * Where the game is played: the court, and the venue and where to find it when it is named apart from the gym
+     * (several venues, SPEC §21): "乒乓 1, 乒乓球室, 北区 2F".
+     */
+    static String where(CalendarBooking booking, Locale locale) {
+        String venue =
+                Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? booking.getVenueZh() : booking.getVenueEn();
+        StringBuilder where = new StringBuilder(booking.getCourtName());
+        if (venue != null) {
+            where.append(", ").append(venue);
+        }
+        if (booking.getVenueLocation() != null) {
+            where.append(", ").append(booking.getVenueLocation());
+        }
+        return where.toString();
+    }
+
     private VEvent event(CalendarBooking booking, Locale locale, int grace) {
         LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
         LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
@@ -98,7 +115,7 @@ class CalendarIcs {
                 : new EngineText("calendar.summaryPartner", booking.getCourtName(), booking.getBookerName()).in(locale);
         VEvent event = new VEvent(at(start), at(end), summary);
         event.add(new Uid("reservation-" + booking.getReservationId() + "@courtrush"));
-        event.add(new Location(booking.getCourtName()));
+        event.add(new Location(where(booking, locale)));
         boolean active = booking.getStatus() != null && booking.getStatus().active();
         event.add(status(booking.getStatus()));
         // a calendar takes a change of an event it has only with a higher sequence: paid, then cancelled

@@ -15,10 +15,10 @@ import org.apache.ibatis.annotations.Update;
 interface CalendarMapper {
 
     String BOOKING_COLUMNS = "select r.id as reservation_id, r.status, r.cancel_reason, r.update_time, "
-            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, v.name_zh as venue_zh, v.name_en as venue_en, v.location as venue_location, "
             + "(select p.out_trade_no from pay_order p where p.reservation_id = r.id "
             + "and p.status in ('SUCCESS', 'REFUNDED') order by p.id desc limit 1) as out_trade_no "
-            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
+            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id left join venue v on v.id = c.venue_id ";
 
     @Delete("delete from calendar_feed where user_id = #{userId}")
     int forget(@Param("userId") long userId);
@@ -62,9 +62,9 @@ interface CalendarMapper {
      * with the booker's name: through the student's accepted partnerships (idx_booking_partner_user).
      */
     @Select("select r.id as reservation_id, r.status, r.cancel_reason, r.update_time, s.slot_date, s.start_time, "
-            + "s.end_time, c.name as court_name, u.display_name as booker_name from booking_partner bp "
+            + "s.end_time, c.name as court_name, v.name_zh as venue_zh, v.name_en as venue_en, v.location as venue_location, u.display_name as booker_name from booking_partner bp "
             + "join reservation r on r.id = bp.reservation_id join time_slot s on s.id = r.slot_id "
-            + "join court c on c.id = s.court_id join user_account u on u.id = r.user_id "
+            + "join court c on c.id = s.court_id left join venue v on v.id = c.venue_id join user_account u on u.id = r.user_id "
             + "where bp.partner_user_id = #{userId} and bp.status = 'ACCEPTED' and r.slot_date >= #{from} "
             + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
             + "order by s.slot_date desc, s.start_time desc, r.id desc limit 500")
@@ -82,11 +82,11 @@ interface CalendarMapper {
      * order number is the booker's and is left out); null for any other.
      */
     @Select("select r.id as reservation_id, r.status, r.cancel_reason, r.update_time, "
-            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, v.name_zh as venue_zh, v.name_en as venue_en, v.location as venue_location, "
             + "case when r.user_id = #{userId} then (select p.out_trade_no from pay_order p "
             + "where p.reservation_id = r.id and p.status in ('SUCCESS', 'REFUNDED') order by p.id desc limit 1) "
             + "end as out_trade_no, case when r.user_id = #{userId} then null else u.display_name end as booker_name "
-            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
+            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id left join venue v on v.id = c.venue_id "
             + "join user_account u on u.id = r.user_id "
             + "where r.id = #{id} and (r.user_id = #{userId} or exists (select 1 from booking_partner bp "
             + "where bp.reservation_id = r.id and bp.partner_user_id = #{userId} and bp.status = 'ACCEPTED')) "

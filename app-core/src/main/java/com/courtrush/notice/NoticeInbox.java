@@ -78,7 +78,7 @@ class NoticeInbox {
                         : EngineMessages.format(
                                 locale,
                                 "notice.booking",
-                                row.courtName(),
+                                row.courtIn(locale),
                                 row.slotDate().toString(),
                                 TIME.format(row.startTime()),
                                 TIME.format(row.endTime())));

@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Locale;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -137,19 +138,19 @@ interface NoticeMapper {
             @Param("limit") int limit);
 
     @Select("select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
-            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id "
-            + "from notice n left join time_slot s on s.id = n.slot_id left join court c on c.id = s.court_id "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id, v.name_zh as venue_zh, v.name_en as venue_en "
+            + "from notice n left join time_slot s on s.id = n.slot_id left join court c on c.id = s.court_id left join venue v on v.id = c.venue_id "
             + "where n.id = #{id}")
     Row one(@Param("id") long id);
 
     @Select(
             "<script>select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
-                    + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id "
+                    + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id, v.name_zh as venue_zh, v.name_en as venue_en "
                     // the student's notices from the newest (before: Long.MAX_VALUE), in the order of idx_notice_user:
                     // a page of them, not all of them (H2 wants the index's columns in the ORDER BY, and MariaDB took
                     // the primary key for the id bound and walked every student's notices back to the 20th of theirs)
                     + "from notice n use index (idx_notice_user) left join time_slot s on s.id = n.slot_id "
-                    + "left join court c on c.id = s.court_id "
+                    + "left join court c on c.id = s.court_id left join venue v on v.id = c.venue_id "
                     + "where n.user_id = #{userId} and n.id &lt; #{before} order by n.user_id desc, n.id desc limit #{size}</script>")
     List<Row> page(@Param("userId") long userId, @Param("before") long before, @Param("size") int size);
 
@@ -176,7 +177,7 @@ interface NoticeMapper {
     @Select("select count(*) from notice where user_id = #{userId} and id = #{id}")
     int owns(@Param("userId") long userId, @Param("id") long id);
 
-    /** A notice as stored, with its booking's court and time (null when it is about no booking). */
+    /** A notice as stored, with its booking's court, venue and time (null when it is about no booking). */
     record Row(
             long id,
             String kind,
@@ -188,7 +189,16 @@ interface NoticeMapper {
             LocalTime startTime,
             LocalTime endTime,
             String courtName,
-            Long slotId) {}
+            Long slotId,
+            String venueZh,
+            String venueEn) {
+
+        /** The court, and its venue when that is named apart from the gym (several venues, SPEC §21). */
+        String courtIn(Locale locale) {
+            String venue = Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? venueZh : venueEn;
+            return venue == null ? courtName : courtName + ", " + venue;
+        }
+    }
 
     /** A notice's email as the sender needs it; its tries began at {@code triesFrom}. */
     record Outgoing(String messageId, String emailTo, int emailAttempts, LocalDateTime triesFrom) {}

@@ -155,6 +155,8 @@ public class WechatNoticeSetup {
                 TEST_START,
                 TEST_START.plusHours(1),
                 TEST_COURT,
+                null,
+                null,
                 null);
         NoticeInbox.Notice zh =
                 new NoticeInbox.Notice(0, NoticeKind.valueOf(kind), "测试通知", "这是一条测试通知。", null, now, false, "#/mine");

@@ -11,6 +11,7 @@ import java.time.MonthDay;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,7 +56,7 @@ final class WechatValues {
         return switch (field) {
             case TITLE -> zh.title();
             case TEXT -> zh.text();
-            case COURT -> row.courtName();
+            case COURT -> row.courtIn(Locale.CHINESE);
             case TIME ->
                 row.slotDate() == null
                         ? null

@@ -46,6 +46,20 @@ class CalendarIcsTest {
                 .isEqualTo(LocalDate.of(2026, 11, 30).atTime(18, 0).atZone(zone).toInstant());
     }
 
+    @Test
+    void theEventSaysTheVenueAndWhereToFindItWhenTheCentreHasSeveral() {
+        CalendarBooking booking = new CalendarBooking();
+        booking.setCourtName("乒乓 1");
+        assertThat(CalendarIcs.where(booking, Locale.ENGLISH))
+                .as("the gym's one venue: as before")
+                .isEqualTo("乒乓 1");
+        booking.setVenueZh("乒乓球室");
+        booking.setVenueEn("Table-tennis room");
+        booking.setVenueLocation("北区 2F");
+        assertThat(CalendarIcs.where(booking, Locale.SIMPLIFIED_CHINESE)).isEqualTo("乒乓 1, 乒乓球室, 北区 2F");
+        assertThat(CalendarIcs.where(booking, Locale.ENGLISH)).isEqualTo("乒乓 1, Table-tennis room, 北区 2F");
+    }
+
     private static String feed(ZoneId zone) {
         CalendarBooking booking = new CalendarBooking();
         booking.setReservationId(7L);

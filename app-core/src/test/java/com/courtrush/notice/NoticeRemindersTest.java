@@ -96,7 +96,9 @@ class NoticeRemindersTest {
                 start,
                 start.plusHours(1),
                 "Court 1",
-                slotId);
+                slotId,
+                null,
+                null);
     }
 
     @Test
