@@ -50,14 +50,56 @@ final class BenchData {
     }
 
     List<Long> createCourts(int count) throws IOException {
+        return createCourts(count, 1, "BADMINTON");
+    }
+
+    /** {@code count} courts of a venue for a sport (SPEC §21). */
+    List<Long> createCourts(int count, long venueId, String sport) throws IOException {
         List<Long> ids = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
             JSONObject created = http.call(
                     "Creating a court",
-                    http.post("/admin/courts", admin, Map.of("courtName", "Bench " + runId + " #" + i)));
+                    http.post(
+                            "/admin/courts",
+                            admin,
+                            Map.of(
+                                    "courtName",
+                                    "Bench " + runId + " v" + venueId + " #" + i,
+                                    "venueId",
+                                    venueId,
+                                    "sport",
+                                    sport)));
             ids.add(created.getJSONObject("data").getLong("id"));
         }
         return ids;
+    }
+
+    /**
+     * Several venues' openings flashing at {@code flash} (SPEC §21), the slots dealt among them: the first venue's
+     * badminton {@code courts} (the setup's), the others' table-tennis tables, made here; as one crowd sees them.
+     */
+    Opening createOpenings(
+            List<Long> courts, int slots, int capacity, int perUserLimit, LocalDateTime flash, int venues)
+            throws IOException {
+        List<Opening> openings = new ArrayList<>();
+        for (int venue = 1; venue <= venues; venue++) {
+            int its = slots / venues + (venue == 1 ? slots % venues : 0);
+            long venueId = venue == 1 ? 1 : createVenue(venue);
+            List<Long> itsCourts = venue == 1 ? courts : createCourts(courtsFor(its), venueId, "TABLE_TENNIS");
+            openings.add(createOpening(itsCourts, its, capacity, perUserLimit, flash, venueId, false, 0, 1));
+        }
+        return Opening.together(openings);
+    }
+
+    /** The date of this run's first opening's flash time: every opening's play date is counted from it. */
+    private LocalDate firstFlashDay;
+
+    /** A venue of this run (SPEC §21), answering its id. */
+    long createVenue(int number) throws IOException {
+        String name = "Bench " + runId + " venue " + number;
+        return http.call("Creating a venue", http.post("/admin/venues", admin, Map.of("nameZh", name, "nameEn", name)))
+                .getJSONObject("data")
+                .getLongValue("id");
     }
 
     /** Imports {@code count} students whose ids start with {@code prefix} and the run id. */
@@ -195,7 +237,26 @@ final class BenchData {
             int daysAhead)
             throws IOException {
         LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
-        LocalDate day = flash.toLocalDate().plusDays(daysAhead);
+        return createOpening(courts, slots, capacity, perUserLimit, flash, 1, bookingPass, drawWindowMs, daysAhead);
+    }
+
+    /** The same, flashing at {@code flash} (several venues' openings at one second), selling {@code venueId}'s courts. */
+    Opening createOpening(
+            List<Long> courts,
+            int slots,
+            int capacity,
+            int perUserLimit,
+            LocalDateTime flash,
+            long venueId,
+            boolean bookingPass,
+            int drawWindowMs,
+            int daysAhead)
+            throws IOException {
+        if (firstFlashDay == null) {
+            firstFlashDay = flash.toLocalDate();
+        }
+        // counted from the run's first opening: two openings either side of the gym's midnight keep their days apart
+        LocalDate day = firstFlashDay.plusDays(daysAhead);
         long sessionId = http.call(
                         "Creating the opening",
                         http.post(
@@ -215,7 +276,9 @@ final class BenchData {
                                         "fairDraw",
                                         drawWindowMs > 0,
                                         "drawWindowMs",
-                                        drawWindowMs)))
+                                        drawWindowMs,
+                                        "venueId",
+                                        venueId)))
                 .getJSONObject("data")
                 .getLongValue("id");
         List<Long> slotIds = new ArrayList<>();
@@ -241,8 +304,10 @@ final class BenchData {
         if (opensAt == null) {
             throw new BenchException("The opening has no gate time in Redis after its warm-up: " + rush);
         }
-        return new Opening(
-                sessionId, slotIds.stream().mapToLong(Long::longValue).toArray(), permits, opensAt);
+        long[] ids = slotIds.stream().mapToLong(Long::longValue).toArray();
+        long[] sessions = new long[ids.length];
+        Arrays.fill(sessions, sessionId);
+        return new Opening(sessionId, ids, permits, opensAt, sessions);
     }
 
     private List<Long> generate(long sessionId, List<Long> courts, int hours, int capacity) throws IOException {
@@ -272,7 +337,36 @@ final class BenchData {
     }
 
     /** The opening under test: its slots, places, and when its gate opens (epoch ms). */
-    record Opening(long sessionId, long[] slotIds, long places, long opensAtMs) {
+    /**
+     * An opening under test, or several venues' flashing at the same second as one (SPEC §21).
+     *
+     * @param sessionId    the (first) opening's id
+     * @param slotSessions each slot's opening, in the order of {@code slotIds}
+     */
+    record Opening(long sessionId, long[] slotIds, long places, long opensAtMs, long[] slotSessions) {
+
+        /** Several openings flashing at one second, as one crowd sees them. */
+        static Opening together(List<Opening> openings) {
+            long opensAt = openings.get(0).opensAtMs();
+            if (openings.stream().anyMatch(each -> each.opensAtMs() != opensAt)) {
+                throw new BenchException("The venues' openings open at different times: " + openings);
+            }
+            return new Opening(
+                    openings.get(0).sessionId(),
+                    openings.stream()
+                            .flatMapToLong(each -> Arrays.stream(each.slotIds()))
+                            .toArray(),
+                    openings.stream().mapToLong(Opening::places).sum(),
+                    opensAt,
+                    openings.stream()
+                            .flatMapToLong(each -> Arrays.stream(each.slotSessions()))
+                            .toArray());
+        }
+
+        /** The openings it is. */
+        List<Long> sessions() {
+            return Arrays.stream(slotSessions).distinct().boxed().toList();
+        }
 
         @Override
         public String toString() {

@@ -38,6 +38,14 @@ final class Crowd implements LoadLoop.Shot {
         this(http, sessionId, slotIds, tokens, passes, false);
     }
 
+    /** A crowd at several venues' openings at once (SPEC §21): each slot asked for in its own opening. */
+    Crowd(BenchHttp http, BenchData.Opening openings, List<String> tokens) {
+        this(http, openings.sessionId(), openings.slotIds(), tokens, null, false);
+        for (int i = 0; i < bodies.length; i++) {
+            bodies[i] = body(openings.slotSessions()[i], openings.slotIds()[i]);
+        }
+    }
+
     /**
      * @param drawEntries the opening starts with a fair draw: each request also names the next two slots
      *                    (a student who would take the hour after, or the one after that)
@@ -110,7 +118,11 @@ final class Crowd implements LoadLoop.Shot {
     }
 
     private byte[] body(long slotId) {
-        return ("{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").getBytes(StandardCharsets.UTF_8);
+        return body(sessionId, slotId);
+    }
+
+    private static byte[] body(long session, long slotId) {
+        return ("{\"sessionId\":" + session + ",\"slotId\":" + slotId + "}").getBytes(StandardCharsets.UTF_8);
     }
 
     private byte[] body(long slotId, long then, long thenAgain) {

@@ -46,7 +46,9 @@ final class CrowdFire {
             throws InterruptedException {
         long opensAt = opening.opensAtMs() * 1000;
         long start = opensAt - beforeMs * 1000L;
-        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens, passes, drawWindowMs > 0);
+        Crowd crowd = opening.sessions().size() > 1
+                ? new Crowd(http, opening, tokens)
+                : new Crowd(http, opening.sessionId(), opening.slotIds(), tokens, passes, drawWindowMs > 0);
         DrawWatch watch = null;
         if (drawWindowMs > 0) {
             watch = new DrawWatch(http, crowd, opensAt + drawWindowMs * 1000L, DRAW_WATCHERS);

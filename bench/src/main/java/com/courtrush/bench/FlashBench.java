@@ -163,6 +163,12 @@ public final class FlashBench implements Callable<Integer> {
                     + " /actuator/prometheus (default ${DEFAULT-VALUE}; more than 1 needs --external)")
     int nodes;
 
+    @Option(
+            names = "--venues",
+            defaultValue = "1",
+            description = "venues whose openings flash at one second, the slots dealt among them (SPEC §21; at most 4)")
+    int venues;
+
     @Mixin
     ServiceOptions services = new ServiceOptions();
 
@@ -336,10 +342,12 @@ public final class FlashBench implements Callable<Integer> {
                     "--growth runs one node, not --mix, on at least a day, a court and ten students of history.");
         }
         overloading.apply(this);
-        if (nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
+        boolean venuesWrong = venues < 1 || venues > Math.min(4, slots) || venues > 1 && (mix || growth || bookingPass);
+        if (venuesWrong || venues > 1 && fairDrawMs > 0 || nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this),
-                    "--nodes is 1 to 8; more than one node needs --external (they share its services), not --mix.");
+                    "--nodes is 1 to 8; more than one node needs --external (they share its services), not --mix."
+                            + " --venues is 1 to 4, not with --mix, --growth, --booking-pass or --fair-draw-ms.");
         }
     }
 

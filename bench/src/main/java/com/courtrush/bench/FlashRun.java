@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
@@ -75,7 +76,7 @@ final class FlashRun {
 
         List<Crowd.Grant> grants = rush.run().grants();
         bench.step("waiting until the %d granted places are in the database", grants.size());
-        long recorded = Verification.awaitRecorded(http, admin, rush.opening().sessionId(), grants.size(), console);
+        long recorded = Verification.awaitRecorded(http, admin, rush.opening().sessions(), grants.size(), console);
         Recorded persistence = persistence(metrics, rush, recorded);
         // the machine's speed drifts: the crowd is compared with the baseline measured on both sides of it
         bench.step(
@@ -84,7 +85,7 @@ final class FlashRun {
         Baseline.Ping baselineAfter = baseline.measure(ping);
         bench.step("checking the invariants");
         Verification.Result check =
-                Verification.check(http, admin, rush.opening().sessionId(), grants);
+                Verification.check(http, admin, rush.opening().sessions(), grants);
         return report(
                 server,
                 http,
@@ -161,18 +162,29 @@ final class FlashRun {
             SlowConnections slow)
             throws IOException, InterruptedException {
         bench.step(
-                "creating the opening: %d slots x %d places, flash time in %d s",
-                bench.slots, bench.capacity, openingLead());
-        BenchData.Opening opening = data.createOpening(
-                seeded.courts(),
+                "creating the opening: %d slots x %d places, flash time in %d s%s",
                 bench.slots,
                 bench.capacity,
-                PER_STUDENT,
                 openingLead(),
-                bench.zone,
-                bench.bookingPass,
-                bench.fairDrawMs,
-                1);
+                bench.venues > 1 ? ", dealt among " + bench.venues + " venues flashing at that second" : "");
+        BenchData.Opening opening = bench.venues > 1
+                ? data.createOpenings(
+                        seeded.courts(),
+                        bench.slots,
+                        bench.capacity,
+                        PER_STUDENT,
+                        LocalDateTime.now(bench.zone).plusSeconds(openingLead()).truncatedTo(ChronoUnit.SECONDS),
+                        bench.venues)
+                : data.createOpening(
+                        seeded.courts(),
+                        bench.slots,
+                        bench.capacity,
+                        PER_STUDENT,
+                        openingLead(),
+                        bench.zone,
+                        bench.bookingPass,
+                        bench.fairDrawMs,
+                        1);
         List<String> tokens = seeded.tokens();
         List<String> passes = null;
         if (bench.bookingPass) {

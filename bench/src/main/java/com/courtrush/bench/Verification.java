@@ -56,14 +56,28 @@ final class Verification {
     /** Waits (a minute at most) until {@code expected} places of the opening are in the database; says how many. */
     static long awaitRecorded(BenchHttp http, String admin, long sessionId, long expected, PrintStream console)
             throws IOException, InterruptedException {
+        return awaitRecorded(http, admin, List.of(sessionId), expected, console);
+    }
+
+    /** The same for several openings at once (several venues flashing at one second), counted together. */
+    static long awaitRecorded(BenchHttp http, String admin, List<Long> sessions, long expected, PrintStream console)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        long recorded = countReservations(http, admin, sessionId);
+        long recorded = countReservations(http, admin, sessions);
         while (recorded < expected && System.nanoTime() < deadline) {
             Thread.sleep(100);
-            recorded = countReservations(http, admin, sessionId);
+            recorded = countReservations(http, admin, sessions);
         }
         console.printf("    %,d of %,d recorded%n", recorded, expected);
         return recorded;
+    }
+
+    private static long countReservations(BenchHttp http, String admin, List<Long> sessions) throws IOException {
+        long count = 0;
+        for (long session : sessions) {
+            count += countReservations(http, admin, session);
+        }
+        return count;
     }
 
     static long countReservations(BenchHttp http, String admin, long sessionId) throws IOException {
@@ -73,6 +87,24 @@ final class Verification {
     }
 
     static Result check(BenchHttp http, String admin, long sessionId, List<Crowd.Grant> grants) throws IOException {
+        return check(http, admin, List.of(sessionId), grants);
+    }
+
+    /** The same over several openings at once: every slot of each against its opening's rows and Redis's stock. */
+    static Result check(BenchHttp http, String admin, List<Long> sessions, List<Crowd.Grant> grants)
+            throws IOException {
+        List<JSONObject> rows = new ArrayList<>();
+        JSONArray slots = new JSONArray();
+        for (long sessionId : sessions) {
+            rows.addAll(rowsOf(http, admin, sessionId));
+            slots.addAll(http.call("Reading the live stock", http.get("/admin/monitor/rush/" + sessionId, admin))
+                    .getJSONObject("data")
+                    .getJSONArray("slots"));
+        }
+        return check(rows, slots, grants);
+    }
+
+    private static List<JSONObject> rowsOf(BenchHttp http, String admin, long sessionId) throws IOException {
         List<JSONObject> rows = new ArrayList<>();
         for (int page = 1; ; page++) {
             JSONObject data = http.call(
@@ -86,9 +118,12 @@ final class Verification {
                 rows.add(records.getJSONObject(i));
             }
             if (records.size() < PAGE || rows.size() >= data.getLongValue("total")) {
-                break;
+                return rows;
             }
         }
+    }
+
+    private static Result check(List<JSONObject> rows, JSONArray slots, List<Crowd.Grant> grants) {
         Map<Long, Integer> activeBySlot = new HashMap<>();
         Map<String, Integer> holders = new HashMap<>();
         Set<String> traces = new HashSet<>();
@@ -105,9 +140,6 @@ final class Verification {
             }
         }
         List<String> problems = new ArrayList<>();
-        JSONArray slots = http.call("Reading the live stock", http.get("/admin/monitor/rush/" + sessionId, admin))
-                .getJSONObject("data")
-                .getJSONArray("slots");
         long oversold = 0;
         int stockMismatches = 0;
         int dedupMismatches = 0;
