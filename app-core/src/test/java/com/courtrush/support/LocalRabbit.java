@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A RabbitMQ cluster of this machine's own {@code rabbitmq-server}, as a gym that outgrows one broker runs
@@ -23,6 +25,8 @@ import java.util.stream.Collectors;
  * The nodes stop on {@link #close()} and, at the latest, when the JVM exits.
  */
 public final class LocalRabbit implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalRabbit.class);
 
     private static final Duration READY = Duration.ofSeconds(90);
 
@@ -63,7 +67,7 @@ public final class LocalRabbit implements AutoCloseable {
             Node first = rabbit.nodes.get(0);
             for (Node node : rabbit.nodes.subList(1, size)) {
                 rabbit.ctl(node, "stop_app");
-                rabbit.ctl(node, "join_cluster", first.name());
+                rabbit.join(node, first);
                 rabbit.ctl(node, "start_app");
             }
             String status = rabbit.ctl(first, "cluster_status", "--formatter", "json");
@@ -187,6 +191,31 @@ public final class LocalRabbit implements AutoCloseable {
         env.put("RABBITMQ_CONFIG_FILE", home.resolve("rabbitmq").toString());
         exec(List.of("rabbitmq-server", "-detached"), env);
         nodes.add(node);
+    }
+
+    /**
+     * Joins {@code node} to {@code first}'s cluster — again, up to three times two seconds apart, when the CLI could
+     * not reach a first node that was up and running (exit 69: seen once on a loaded CI machine, its RPC timed out).
+     */
+    private void join(Node node, Node first) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                ctl(node, "join_cluster", first.name());
+                return;
+            } catch (IllegalStateException e) {
+                if (attempt == 3 || !e.getMessage().contains("failed (69)")) {
+                    throw e;
+                }
+                log.warn(
+                        "Joining {} to {} failed, try {} of 3: {}", node.name(), first.name(), attempt, e.getMessage());
+                try {
+                    Thread.sleep(2_000);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(interrupted);
+                }
+            }
+        }
     }
 
     private String ctl(Node node, String... arguments) {
