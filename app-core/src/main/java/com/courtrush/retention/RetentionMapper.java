@@ -58,8 +58,12 @@ interface RetentionMapper {
             + "limit #{batch}")
     List<Wait> waits(@Param("after") long after, @Param("batch") int batch);
 
-    @Delete("<script>delete from waitlist_entry where id in " + IDS + "</script>")
-    int removeWaits(@Param("ids") Collection<Long> ids);
+    /**
+     * Removes the waits of these ids, all between {@code first} and {@code last}: the range on the primary key keeps
+     * the read to the batch's rows (MariaDB once read the whole small table for a long id list alone).
+     */
+    @Delete("<script>delete from waitlist_entry where id between #{first} and #{last} and id in " + IDS + "</script>")
+    int removeWaits(@Param("first") long first, @Param("last") long last, @Param("ids") Collection<Long> ids);
 
     /** Adds offers that ended one way to a play date's and court's figure. */
     @Insert("insert into waitlist_offer_day (slot_date, court_id, status, offers, create_time, update_time) "

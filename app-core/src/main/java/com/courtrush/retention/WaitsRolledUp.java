@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,6 +78,7 @@ class WaitsRolledUp {
             RetentionMapper.Wait wait = sample.get(key);
             mapper.addOffers(wait.slotDate(), wait.courtId(), wait.status(), count, now);
         });
-        return mapper.removeWaits(ended.stream().map(RetentionMapper.Wait::id).toList());
+        List<Long> ids = ended.stream().map(RetentionMapper.Wait::id).toList();
+        return ids.isEmpty() ? 0 : mapper.removeWaits(Collections.min(ids), Collections.max(ids), ids);
     }
 }
