@@ -41,9 +41,11 @@ public record ShareRules(int perDay, int perWeek, boolean oneAtATime, Map<String
      * its own share ({@code lua/lib/share.lua}).
      */
     public String arg() {
-        StringBuilder arg =
-                new StringBuilder().append(perDay).append(',').append(perWeek).append(',');
-        arg.append(oneAtATime ? 1 : 0);
+        String gym = perDay + "," + perWeek + "," + (oneAtATime ? 1 : 0);
+        if (sports.isEmpty()) {
+            return gym; // the reserve hot path with no sport of a share of its own: no map copied
+        }
+        StringBuilder arg = new StringBuilder(gym);
         new TreeMap<>(sports)
                 .forEach((sport, share) -> arg.append(';')
                         .append(sport)
