@@ -30,9 +30,13 @@ import com.courtrush.slot.StampScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
+import com.courtrush.support.TestApi;
 import com.courtrush.till.TillScenarios;
 import com.courtrush.venue.VenueScenarios;
+import java.util.List;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -78,5 +82,18 @@ class ExternalStackIT extends StackTest
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {
         ExternalServices.register(registry, "ext", null);
+    }
+
+    /** Two venues' crowds split across this node and a second one on the same services (issue 81). */
+    @Override
+    public Doors rushDoors() throws Exception {
+        ConfigurableApplicationContext second = startSecondNode();
+        return new Doors(
+                List.of(
+                        api(),
+                        new TestApi(((WebServerApplicationContext) second)
+                                .getWebServer()
+                                .getPort())),
+                second::close);
     }
 }
