@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.openings.OpeningsViewModel;
+import com.courtrush.desktop.openings.OpeningRow;
+import com.courtrush.desktop.openings.SlotRow;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.report.api.SalesFigures;
@@ -100,7 +101,7 @@ class ConsoleRushUi {
         CheckBox pass = robot.lookup("#bookingPass").queryAs(CheckBox.class);
         assertThat(pass.isSelected()).isFalse();
         robot.clickOn("#createOpening");
-        TableView<OpeningsViewModel.OpeningRow> openings = table("#openingsTable");
+        TableView<OpeningRow> openings = table("#openingsTable");
         waitFor(10, () -> openings.getItems().size() == 1);
         assertThat(openings.getItems().get(0).perUserLimit()).isEqualTo(3);
 
@@ -126,7 +127,7 @@ class ConsoleRushUi {
         robot.interact(() -> end.setText(""));
         robot.clickOn(end).write("12:00");
         robot.clickOn("#generateSlots");
-        TableView<OpeningsViewModel.SlotRow> slots = table("#slotsTable");
+        TableView<SlotRow> slots = table("#slotsTable");
         waitFor(10, () -> slots.getItems().size() == 4);
 
         robot.clickOn("#generateSlots");

@@ -275,10 +275,7 @@ class ConsoleWalkUi {
                 screen("courts", () -> select("#courtsTable", 0)),
                 dialog("courts/rename", "#renameCourt"),
                 screen("venues", () -> select("#venuesTable", 0)),
-                dialog("venues/setDayShare", () -> {
-                    select("#sportsTable", 0);
-                    fire("#setDayShare");
-                }),
+                screen("venues/sport", () -> select("#sportsTable", 0)),
                 screen("openings", () -> select("#openingsTable", 0)),
                 screen("openings/template", () -> tab("tabTemplate")),
                 screen("openings/slots", () -> {

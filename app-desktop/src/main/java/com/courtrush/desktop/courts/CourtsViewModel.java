@@ -89,9 +89,8 @@ public final class CourtsViewModel {
 
     /** "East gym · Badminton", in the console's language; what the engine did not say, left out. */
     private String where(VenueView venue, SportView sport) {
-        boolean chinese = I18n.CHINESE.equals(i18n.locale());
-        String venueName = venue == null ? "" : chinese ? venue.nameZh() : venue.nameEn();
-        String sportName = sport == null ? "" : chinese ? sport.nameZh() : sport.nameEn();
+        String venueName = venue == null ? "" : i18n.either(venue.nameZh(), venue.nameEn());
+        String sportName = sport == null ? "" : i18n.either(sport.nameZh(), sport.nameEn());
         return venueName.isEmpty() || sportName.isEmpty() ? venueName + sportName : venueName + " · " + sportName;
     }
 

@@ -55,6 +55,11 @@ public final class I18n {
         return bundle.containsKey(key);
     }
 
+    /** Of a name the engine keeps in both languages (a venue's, a sport's), the console's. */
+    public String either(String zh, String en) {
+        return CHINESE.equals(locale) ? zh : en;
+    }
+
     /** The text of an enum constant: key {@code enum.<Type>.<NAME>}. */
     public String of(Enum<?> value) {
         return value == null ? "" : t("enum." + value.getDeclaringClass().getSimpleName() + "." + value.name());

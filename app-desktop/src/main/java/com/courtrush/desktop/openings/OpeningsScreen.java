@@ -56,6 +56,7 @@ public final class OpeningsScreen implements Screen {
                 context.desks().slots(),
                 context.desks().staff(),
                 context.desks().courts(),
+                context.desks().venues(),
                 context.tasks(),
                 context.notices(),
                 i18n,
@@ -66,7 +67,7 @@ public final class OpeningsScreen implements Screen {
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
         Button refresh = button(i18n.t("common.refresh"), "refreshOpenings", model::refresh);
-        TableView<OpeningsViewModel.SlotRow> slots = slots(i18n);
+        TableView<SlotRow> slots = slots(i18n);
         VBox left = new VBox(
                 8,
                 bar(new Label(i18n.t("openings.playDate")), date, refresh),
@@ -89,19 +90,17 @@ public final class OpeningsScreen implements Screen {
     }
 
     /** The play date's openings; the selection follows the model's. */
-    private TableView<OpeningsViewModel.OpeningRow> openings(I18n i18n) {
-        TableView<OpeningsViewModel.OpeningRow> openings = table("openingsTable", i18n.t("openings.empty"));
-        openings.getColumns().add(column(i18n.t("openings.id"), OpeningsViewModel.OpeningRow::id));
-        var flash =
-                column(i18n.t("openings.flashTime"), (OpeningsViewModel.OpeningRow r) -> FLASH.format(r.flashTime()));
+    private TableView<OpeningRow> openings(I18n i18n) {
+        TableView<OpeningRow> openings = table("openingsTable", i18n.t("openings.empty"));
+        openings.getColumns().add(column(i18n.t("openings.id"), OpeningRow::id));
+        openings.getColumns().add(column(i18n.t("openings.venue"), OpeningRow::venue));
+        var flash = column(i18n.t("openings.flashTime"), (OpeningRow r) -> FLASH.format(r.flashTime()));
         flash.setMinWidth(150);
         openings.getColumns().add(flash);
         openings.getColumns().add(column(i18n.t("openings.state"), r -> i18n.of(r.state())));
-        openings.getColumns().add(column(i18n.t("openings.perUserLimit"), OpeningsViewModel.OpeningRow::perUserLimit));
-        openings.getColumns()
-                .add(column(i18n.t("openings.warmupLead"), OpeningsViewModel.OpeningRow::warmupLeadMinutes));
-        openings.getColumns()
-                .add(column(i18n.t("openings.fairness"), (OpeningsViewModel.OpeningRow r) -> fairness(i18n, r)));
+        openings.getColumns().add(column(i18n.t("openings.perUserLimit"), OpeningRow::perUserLimit));
+        openings.getColumns().add(column(i18n.t("openings.warmupLead"), OpeningRow::warmupLeadMinutes));
+        openings.getColumns().add(column(i18n.t("openings.fairness"), (OpeningRow r) -> fairness(i18n, r)));
         openings.setItems(model.rows());
         openings.setPrefHeight(170);
         openings.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
@@ -130,12 +129,12 @@ public final class OpeningsScreen implements Screen {
     }
 
     /** The selected opening's slots. */
-    private TableView<OpeningsViewModel.SlotRow> slots(I18n i18n) {
-        TableView<OpeningsViewModel.SlotRow> slots = table("slotsTable", i18n.t("openings.noSlots"));
+    private TableView<SlotRow> slots(I18n i18n) {
+        TableView<SlotRow> slots = table("slotsTable", i18n.t("openings.noSlots"));
         slots.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
-        slots.getColumns().add(column(i18n.t("openings.court"), OpeningsViewModel.SlotRow::courtName));
-        slots.getColumns().add(column(i18n.t("openings.capacity"), OpeningsViewModel.SlotRow::capacity));
-        slots.getColumns().add(column(i18n.t("openings.booked"), OpeningsViewModel.SlotRow::booked));
+        slots.getColumns().add(column(i18n.t("openings.court"), SlotRow::courtName));
+        slots.getColumns().add(column(i18n.t("openings.capacity"), SlotRow::capacity));
+        slots.getColumns().add(column(i18n.t("openings.booked"), SlotRow::booked));
         slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
         slots.getColumns().add(column(i18n.t("openings.slotState"), r -> i18n.t(r.stateKey())));
         slots.setItems(model.slots());
@@ -143,7 +142,7 @@ public final class OpeningsScreen implements Screen {
     }
 
     /** Edit, withdraw or put back on sale the chosen slot. */
-    private Node slotActions(I18n i18n, TableView<OpeningsViewModel.SlotRow> slots) {
+    private Node slotActions(I18n i18n, TableView<SlotRow> slots) {
         Button edit = button(
                 i18n.t("openings.editSlot"),
                 "editSlot",
@@ -164,7 +163,7 @@ public final class OpeningsScreen implements Screen {
     }
 
     /** What an opening does against grab scripts: its booking pass and fair draw, in a word or two. */
-    private static String fairness(I18n i18n, OpeningsViewModel.OpeningRow row) {
+    private static String fairness(I18n i18n, OpeningRow row) {
         List<String> parts = new ArrayList<>();
         if (row.bookingPass()) {
             parts.add(i18n.t("openings.fairness.pass"));
@@ -284,7 +283,7 @@ public final class OpeningsScreen implements Screen {
         return field;
     }
 
-    private void editSlot(I18n i18n, OpeningsViewModel.SlotRow slot) {
+    private void editSlot(I18n i18n, SlotRow slot) {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(root.getScene().getWindow()); // over the console; its window has the keys again after
         dialog.setTitle(i18n.t("openings.editSlot"));

@@ -12,19 +12,19 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningView;
-import com.courtrush.opening.api.SessionState;
 import com.courtrush.opening.desk.OpeningDesk;
 import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotTemplate;
-import com.courtrush.slot.api.SlotWithCourtView;
 import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.desk.StaffDesk;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -50,6 +50,7 @@ public final class OpeningsViewModel {
     private final SlotDesk slotDesk;
     private final StaffDesk withdrawal;
     private final CourtDesk courts;
+    private final VenueDesk venues;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -80,6 +81,7 @@ public final class OpeningsViewModel {
             SlotDesk slotDesk,
             StaffDesk withdrawal,
             CourtDesk courts,
+            VenueDesk venues,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
@@ -92,6 +94,7 @@ public final class OpeningsViewModel {
         this.slotDesk = slotDesk;
         this.withdrawal = withdrawal;
         this.courts = courts;
+        this.venues = venues;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
@@ -111,8 +114,12 @@ public final class OpeningsViewModel {
     /** Lists the play date's openings and selects {@code keep} (else the first). */
     private void refresh(Long keep) {
         LocalDate day = date.get();
-        tasks.run(i18n.t("openings.load"), () -> openings.listByDate(day), list -> {
-            rows.setAll(list.stream().map(OpeningRow::of).toList());
+        tasks.run(i18n.t("openings.load"), () -> new Listed(openings.listByDate(day), venues.list()), listed -> {
+            Map<Long, String> names = listed.venues().stream()
+                    .collect(Collectors.toMap(VenueView::id, v -> i18n.either(v.nameZh(), v.nameEn())));
+            rows.setAll(listed.openings().stream()
+                    .map(o -> OpeningRow.of(o, names.getOrDefault(o.venueId(), String.valueOf(o.venueId()))))
+                    .toList());
             OpeningRow next = rows.stream()
                     .filter(r -> keep != null && r.id() == keep)
                     .findFirst()
@@ -375,66 +382,12 @@ public final class OpeningsViewModel {
         return lastResult;
     }
 
-    /** An opening as the table shows it. */
-    /** @param drawWindowMs the fair draw's window; 0 without one */
-    public record OpeningRow(
-            long id,
-            LocalDate sessionDate,
-            LocalDateTime flashTime,
-            SessionState state,
-            int perUserLimit,
-            int warmupLeadMinutes,
-            boolean bookingPass,
-            int drawWindowMs) {
-        static OpeningRow of(OpeningView s) {
-            return new OpeningRow(
-                    s.id(),
-                    s.sessionDate(),
-                    s.flashTime(),
-                    s.state(),
-                    s.perUserLimit(),
-                    s.warmupLeadMinutes(),
-                    s.bookingPass(),
-                    s.fairDraw() ? s.drawWindowMs() : 0);
-        }
-    }
-
-    /** A slot as the table shows it. */
-    public record SlotRow(
-            long slotId,
-            String courtName,
-            LocalTime start,
-            LocalTime end,
-            int capacity,
-            int booked,
-            Integer priceCents,
-            boolean active) {
-        /**
-         * What staff read in the state column: withdrawn, sold out (every place booked, as Live rush
-         * shows it once recorded), or on sale.
-         */
-        public String stateKey() {
-            return !active ? "openings.withdrawn" : booked >= capacity ? "rush.soldOut" : "openings.onSale";
-        }
-
-        static SlotRow of(SlotWithCourtView s) {
-            return new SlotRow(
-                    s.id(),
-                    s.courtName(),
-                    s.startTime(),
-                    s.endTime(),
-                    s.capacity(),
-                    s.booked(),
-                    s.priceCents(),
-                    s.active());
-        }
-    }
-
-    /** A court to pick for a template. */
     /** The opening's template: flash time, per-student limit, courts and the day's slots. */
     public OpeningTemplateForm template() {
         return template;
     }
 
     private record FormChoices(List<CourtView> courts, int defaultPriceCents) {}
+
+    private record Listed(List<OpeningView> openings, List<VenueView> venues) {}
 }

@@ -10,8 +10,8 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
-import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
+import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -21,16 +21,20 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 
-/** Venues, sports and closures (SPEC §21): see them; managers add and change them. */
+/** Venues, sports and closures (SPEC §21): every staff member sees them; managers add and change them. */
 public final class VenuesScreen implements Screen {
 
     private final VenuesViewModel model;
+    private final ClosuresViewModel closing;
     private final Node root;
 
     public VenuesScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new VenuesViewModel(
+                context.desks().venues(), context.tasks(), context.notices(), i18n, context.staff());
+        closing = new ClosuresViewModel(
                 context.desks().venues(),
+                context.desks().courts(),
                 context.desks().closures(),
                 context.tasks(),
                 context.notices(),
@@ -66,51 +70,55 @@ public final class VenuesScreen implements Screen {
         TableView<VenuesViewModel.SportRow> sports = table("sportsTable", i18n.t("venues.none"));
         sports.getColumns().add(column(i18n.t("venues.sport"), VenuesViewModel.SportRow::name));
         sports.getColumns().add(column(i18n.t("venues.slot"), VenuesViewModel.SportRow::slot));
+        sports.getColumns()
+                .add(column(i18n.t("venues.places"), row -> row.sport().placesPerCourt()));
         sports.getColumns().add(column(i18n.t("venues.dayShare"), VenuesViewModel.SportRow::dayShare));
+        sports.getColumns().add(column(i18n.t("venues.weekShare"), VenuesViewModel.SportRow::weekShare));
         sports.setItems(model.sportRows());
         sports.setPrefHeight(150);
-        Button share = button(i18n.t("venues.setDayShare"), "setDayShare", () -> {
-            VenuesViewModel.SportRow row = sports.getSelectionModel().getSelectedItem();
-            Questions.ask(
-                            sports.getScene().getWindow(),
-                            i18n,
-                            i18n.t("venues.dayShare"),
-                            i18n.t("venues.daySharePrompt", row.name()),
-                            row.sport().perDay() == null
-                                    ? ""
-                                    : String.valueOf(row.sport().perDay()))
-                    .ifPresent(answer -> model.setDayShare(row, answer));
-        });
-        share.disableProperty()
-                .bind(sports.getSelectionModel().selectedItemProperty().isNull());
+        sports.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> model.pick(row));
+        TextField code = field("sportCode", i18n.t("venues.codePrompt"), model.sportCodeProperty(), 9);
+        TextField sportZh = field("sportNameZh", i18n.t("venues.nameZh"), model.sportZhProperty(), 8);
+        TextField sportEn = field("sportNameEn", i18n.t("venues.nameEn"), model.sportEnProperty(), 10);
+        TextField slot = field("sportSlot", i18n.t("venues.slotPrompt"), model.slotMinutesProperty(), 6);
+        TextField places = field("sportPlaces", i18n.t("venues.placesPrompt"), model.placesProperty(), 6);
+        TextField perDay = field("sportPerDay", i18n.t("venues.perDayPrompt"), model.perDayProperty(), 8);
+        TextField perWeek = field("sportPerWeek", i18n.t("venues.perWeekPrompt"), model.perWeekProperty(), 8);
+        Button saveSport = button(i18n.t("venues.saveSport"), "saveSport", model::saveSport);
+        saveSport
+                .disableProperty()
+                .bind(model.sportCodeProperty()
+                        .isEmpty()
+                        .or(model.sportZhProperty().isEmpty())
+                        .or(model.sportEnProperty().isEmpty()));
 
-        TableView<VenuesViewModel.ClosureRow> closures = table("closuresTable", i18n.t("venues.noClosure"));
-        closures.getColumns().add(column(i18n.t("venues.what"), VenuesViewModel.ClosureRow::what));
-        closures.getColumns().add(column(i18n.t("venues.when"), VenuesViewModel.ClosureRow::when));
-        closures.getColumns().add(column(i18n.t("venues.reason"), VenuesViewModel.ClosureRow::reason));
-        closures.getColumns().add(column(i18n.t("venues.did"), VenuesViewModel.ClosureRow::did));
-        closures.setItems(model.closureRows());
+        TableView<ClosuresViewModel.ClosureRow> closures = table("closuresTable", i18n.t("venues.noClosure"));
+        closures.getColumns().add(column(i18n.t("venues.what"), ClosuresViewModel.ClosureRow::what));
+        closures.getColumns().add(column(i18n.t("venues.when"), ClosuresViewModel.ClosureRow::when));
+        closures.getColumns().add(column(i18n.t("venues.reason"), ClosuresViewModel.ClosureRow::reason));
+        closures.getColumns().add(column(i18n.t("venues.did"), ClosuresViewModel.ClosureRow::did));
+        closures.setItems(closing.rows());
         closures.setPrefHeight(150);
-        ComboBox<VenuesViewModel.VenueRow> which = new ComboBox<>(model.venueRows());
-        which.setId("closeVenue");
-        which.valueProperty().bindBidirectional(model.closeVenueProperty());
+        ComboBox<ClosuresViewModel.Target> which = new ComboBox<>(closing.targets());
+        which.setId("closeWhat");
+        which.valueProperty().bindBidirectional(closing.targetProperty());
         which.setPrefWidth(320);
         DatePicker from = datePicker("closeFrom");
-        from.valueProperty().bindBidirectional(model.closeFromProperty());
+        from.valueProperty().bindBidirectional(closing.fromProperty());
+        TextField fromTime = field("closeFromTime", i18n.t("venues.fromTimePrompt"), closing.fromTimeProperty(), 6);
         DatePicker until = datePicker("closeUntil");
-        until.valueProperty().bindBidirectional(model.closeUntilProperty());
-        TextField reason = field("closeReason", i18n.t("venues.reasonPrompt"));
-        reason.textProperty().bindBidirectional(model.closeReasonProperty());
-        reason.setPrefColumnCount(24);
-        Button close = button(i18n.t("venues.closeDays"), "closeVenueDays", model::close);
+        until.valueProperty().bindBidirectional(closing.untilProperty());
+        TextField untilTime = field("closeUntilTime", i18n.t("venues.untilTimePrompt"), closing.untilTimeProperty(), 6);
+        TextField reason = field("closeReason", i18n.t("venues.reasonPrompt"), closing.reasonProperty(), 24);
+        Button close = button(i18n.t("venues.closeDays"), "closeFor", closing::close);
         close.disableProperty()
-                .bind(model.closeReasonProperty()
+                .bind(closing.reasonProperty()
                         .isEmpty()
-                        .or(model.closeFromProperty().isNull()));
+                        .or(closing.fromProperty().isNull()));
         Button lift = button(
                 i18n.t("venues.lift"),
                 "liftClosure",
-                () -> model.lift(closures.getSelectionModel().getSelectedItem()));
+                () -> closing.lift(closures.getSelectionModel().getSelectedItem()));
         lift.disableProperty()
                 .bind(closures.getSelectionModel().selectedItemProperty().isNull());
 
@@ -120,10 +128,11 @@ public final class VenuesScreen implements Screen {
                 bar(zh, en, where, add, toggle),
                 new Label(i18n.t("venues.sportsTitle")),
                 sports,
-                bar(share),
+                bar(code, sportZh, sportEn, slot, places),
+                bar(perDay, perWeek, saveSport),
                 new Label(i18n.t("venues.closuresTitle")),
                 closures,
-                bar(which, from, new Label(i18n.t("venues.to")), until),
+                bar(which, from, fromTime, new Label(i18n.t("venues.to")), until, untilTime),
                 bar(reason, close, lift)));
         page.setFitToWidth(true);
         root = page;
@@ -133,6 +142,13 @@ public final class VenuesScreen implements Screen {
         TextField field = new TextField();
         field.setId(id);
         field.setPromptText(prompt);
+        return field;
+    }
+
+    private static TextField field(String id, String prompt, StringProperty value, int columns) {
+        TextField field = field(id, prompt);
+        field.textProperty().bindBidirectional(value);
+        field.setPrefColumnCount(columns);
         return field;
     }
 
@@ -149,9 +165,14 @@ public final class VenuesScreen implements Screen {
     @Override
     public void shown() {
         model.refresh();
+        closing.refresh();
     }
 
     public VenuesViewModel model() {
         return model;
+    }
+
+    public ClosuresViewModel closing() {
+        return closing;
     }
 }

@@ -1,12 +1,8 @@
 package com.courtrush.desktop.venues;
 
 import com.courtrush.account.api.Caller;
-import com.courtrush.closure.api.ClosureView;
-import com.courtrush.closure.api.NewClosure;
-import com.courtrush.closure.desk.ClosureDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.ui.Destructive;
-import com.courtrush.desktop.ui.InputRefused;
+import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.venue.api.SportForm;
@@ -14,45 +10,40 @@ import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
 import com.courtrush.venue.api.VenueView;
 import com.courtrush.venue.desk.VenueDesk;
-import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The sports centre's venues, sports and closures (SPEC §21): every staff member sees them; managers add a venue, open
- * or close one for good, set a sport's own day's share, close a venue for some days with a reason (its bookings then
- * cancelled or refunded, asked first) and lift a closure. Each change audited as the staff member at the console.
+ * The sports centre's venues and sports (SPEC §21): every staff member sees them; managers add a venue, open or close
+ * one for good, name a sport and set each one's slot length, places per court and own share. Each change audited as
+ * the staff member at the console. Closures: {@link ClosuresViewModel}.
  */
 public final class VenuesViewModel {
 
     private final VenueDesk venues;
-    private final ClosureDesk closures;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
     private final Caller staff;
     private final ObservableList<VenueRow> venueRows = FXCollections.observableArrayList();
     private final ObservableList<SportRow> sportRows = FXCollections.observableArrayList();
-    private final ObservableList<ClosureRow> closureRows = FXCollections.observableArrayList();
     private final StringProperty nameZh = new SimpleStringProperty("");
     private final StringProperty nameEn = new SimpleStringProperty("");
     private final StringProperty location = new SimpleStringProperty("");
-    private final ObjectProperty<VenueRow> closeVenue = new SimpleObjectProperty<>();
-    private final ObjectProperty<LocalDate> closeFrom = new SimpleObjectProperty<>();
-    private final ObjectProperty<LocalDate> closeUntil = new SimpleObjectProperty<>();
-    private final StringProperty closeReason = new SimpleStringProperty("");
+    private final StringProperty sportCode = new SimpleStringProperty("");
+    private final StringProperty sportZh = new SimpleStringProperty("");
+    private final StringProperty sportEn = new SimpleStringProperty("");
+    private final StringProperty slotMinutes = new SimpleStringProperty("");
+    private final StringProperty places = new SimpleStringProperty("");
+    private final StringProperty perDay = new SimpleStringProperty("");
+    private final StringProperty perWeek = new SimpleStringProperty("");
 
-    public VenuesViewModel(
-            VenueDesk venues, ClosureDesk closures, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
+    public VenuesViewModel(VenueDesk venues, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.venues = venues;
-        this.closures = closures;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
@@ -60,19 +51,10 @@ public final class VenuesViewModel {
     }
 
     public void refresh() {
-        tasks.run(
-                i18n.t("venues.load"), () -> new Loaded(venues.list(), venues.sports(), closures.recent()), loaded -> {
-                    Map<Long, VenueView> byId =
-                            loaded.venues().stream().collect(Collectors.toMap(VenueView::id, v -> v));
-                    venueRows.setAll(loaded.venues().stream().map(this::row).toList());
-                    sportRows.setAll(loaded.sports().stream().map(this::row).toList());
-                    closureRows.setAll(loaded.closures().stream()
-                            .map(closure -> row(closure, byId.get(closure.venueId())))
-                            .toList());
-                    if (closeVenue.get() == null && !venueRows.isEmpty()) {
-                        closeVenue.set(venueRows.get(0));
-                    }
-                });
+        tasks.run(i18n.t("venues.load"), () -> new Loaded(venues.list(), venues.sports()), loaded -> {
+            venueRows.setAll(loaded.venues().stream().map(this::row).toList());
+            sportRows.setAll(loaded.sports().stream().map(this::row).toList());
+        });
     }
 
     /** Adds a venue with both names (and where to find it). */
@@ -95,77 +77,50 @@ public final class VenuesViewModel {
                 changed -> refresh());
     }
 
-    /** Sets a sport's own day's share: a number, or blank for the gym's. */
-    public void setDayShare(SportRow row, String answer) {
-        tasks.run(
-                i18n.t("venues.dayShare"),
-                () -> {
-                    Integer perDay = answer.isBlank() ? null : number(answer);
-                    SportView sport = row.sport();
-                    return venues.saveSport(
-                            staff,
-                            sport.code(),
-                            new SportForm(
-                                    sport.nameZh(),
-                                    sport.nameEn(),
-                                    sport.slotMinutes(),
-                                    sport.placesPerCourt(),
-                                    perDay,
-                                    sport.perWeek()));
-                },
-                saved -> refresh());
+    /** Puts a sport's values in the form, to change them. */
+    public void pick(SportRow row) {
+        if (row == null) {
+            return;
+        }
+        SportView sport = row.sport();
+        sportCode.set(sport.code());
+        sportZh.set(sport.nameZh());
+        sportEn.set(sport.nameEn());
+        slotMinutes.set(String.valueOf(sport.slotMinutes()));
+        places.set(String.valueOf(sport.placesPerCourt()));
+        perDay.set(sport.perDay() == null ? "" : String.valueOf(sport.perDay()));
+        perWeek.set(sport.perWeek() == null ? "" : String.valueOf(sport.perWeek()));
     }
 
     /**
-     * Closes the venue chosen from the first day to the last (whole days), with the reason; asks first, saying that its
-     * bookings are cancelled or refunded and their students told.
+     * Saves the form's sport: a code not yet known names a new sport; a known one's names, slot length, places per
+     * court and share change (a blank share: the gym's).
      */
-    public void close() {
-        VenueRow venue = closeVenue.get();
-        LocalDate from = closeFrom.get();
-        LocalDate until = closeUntil.get() == null ? from : closeUntil.get();
-        if (venue == null || from == null) {
-            notices.failed(i18n.t("venues.closeDays"), new InputRefused(i18n.t("venues.pickDays")));
-            return;
-        }
-        notices.confirm(Destructive.of(
-                        i18n.t("venues.closeDays"),
-                        i18n.t("venues.closeTarget", venue.name(), from, until),
-                        i18n.t("venues.closeConsequence")))
-                .ifPresent(answer -> tasks.run(
-                        i18n.t("venues.closeDays"),
-                        () -> closures.close(
-                                staff,
-                                new NewClosure(
-                                        null,
-                                        venue.id(),
-                                        null,
-                                        from.atStartOfDay(),
-                                        until.plusDays(1).atStartOfDay(),
-                                        closeReason.get())),
-                        done -> {
-                            closeReason.set("");
-                            notices.info(
-                                    i18n.t("venues.closed", done.slotsClosed(), done.cancelled(), done.refunded()));
-                            refresh();
-                        }));
+    public void saveSport() {
+        tasks.run(
+                i18n.t("venues.saveSport"),
+                () -> venues.saveSport(
+                        staff,
+                        sportCode.get().strip().toUpperCase(java.util.Locale.ROOT),
+                        new SportForm(
+                                sportZh.get().strip(),
+                                sportEn.get().strip(),
+                                Inputs.number(i18n, slotMinutes.get(), 5, 720, i18n.t("venues.slot")),
+                                Inputs.number(i18n, places.get(), 1, 1000, i18n.t("venues.places")),
+                                orGyms(perDay.get(), 1, 20, i18n.t("venues.dayShare")),
+                                orGyms(perWeek.get(), 0, 100, i18n.t("venues.weekShare")))),
+                saved -> {
+                    notices.info(i18n.t("venues.sportSaved", name(saved.nameZh(), saved.nameEn())));
+                    refresh();
+                });
     }
 
-    /** Lifts a closure now. */
-    public void lift(ClosureRow row) {
-        tasks.run(i18n.t("venues.lift"), () -> closures.lift(staff, row.id()), lifted -> refresh());
-    }
-
-    private Integer number(String answer) {
-        try {
-            return Integer.valueOf(answer.strip());
-        } catch (NumberFormatException e) {
-            throw new InputRefused(i18n.t("venues.notANumber", answer));
-        }
+    private Integer orGyms(String text, int min, int max, String what) {
+        return text == null || text.isBlank() ? null : Inputs.number(i18n, text, min, max, what);
     }
 
     private String name(String zh, String en) {
-        return I18n.CHINESE.equals(i18n.locale()) ? zh : en;
+        return i18n.either(zh, en);
     }
 
     private VenueRow row(VenueView venue) {
@@ -185,20 +140,8 @@ public final class VenuesViewModel {
                 name(sport.nameZh(), sport.nameEn()),
                 i18n.t("venues.minutes", sport.slotMinutes()),
                 sport.perDay() == null ? i18n.t("venues.gymsShare") : String.valueOf(sport.perDay()),
+                sport.perWeek() == null ? i18n.t("venues.gymsShare") : String.valueOf(sport.perWeek()),
                 sport);
-    }
-
-    private ClosureRow row(ClosureView closure, VenueView venue) {
-        String what = venue != null
-                ? name(venue.nameZh(), venue.nameEn())
-                : closure.courtId() != null ? i18n.t("venues.closedCourt", closure.courtId()) : closure.sport();
-        return new ClosureRow(
-                closure.id(),
-                what,
-                closure.from().toString().replace('T', ' ') + " – "
-                        + closure.until().toString().replace('T', ' '),
-                closure.reason(),
-                i18n.t("venues.closedDid", closure.slotsClosed(), closure.cancelled(), closure.refunded()));
     }
 
     public ObservableList<VenueRow> venueRows() {
@@ -207,10 +150,6 @@ public final class VenuesViewModel {
 
     public ObservableList<SportRow> sportRows() {
         return sportRows;
-    }
-
-    public ObservableList<ClosureRow> closureRows() {
-        return closureRows;
     }
 
     public StringProperty nameZhProperty() {
@@ -225,20 +164,32 @@ public final class VenuesViewModel {
         return location;
     }
 
-    public ObjectProperty<VenueRow> closeVenueProperty() {
-        return closeVenue;
+    public StringProperty sportCodeProperty() {
+        return sportCode;
     }
 
-    public ObjectProperty<LocalDate> closeFromProperty() {
-        return closeFrom;
+    public StringProperty sportZhProperty() {
+        return sportZh;
     }
 
-    public ObjectProperty<LocalDate> closeUntilProperty() {
-        return closeUntil;
+    public StringProperty sportEnProperty() {
+        return sportEn;
     }
 
-    public StringProperty closeReasonProperty() {
-        return closeReason;
+    public StringProperty slotMinutesProperty() {
+        return slotMinutes;
+    }
+
+    public StringProperty placesProperty() {
+        return places;
+    }
+
+    public StringProperty perDayProperty() {
+        return perDay;
+    }
+
+    public StringProperty perWeekProperty() {
+        return perWeek;
     }
 
     /** A venue as the table shows it. */
@@ -249,11 +200,8 @@ public final class VenuesViewModel {
         }
     }
 
-    /** A sport as the table shows it; {@code dayShare} its own, or the gym's said in words. */
-    public record SportRow(String name, String slot, String dayShare, SportView sport) {}
+    /** A sport as the table shows it; a share its own, or the gym's said in words. */
+    public record SportRow(String name, String slot, String dayShare, String weekShare, SportView sport) {}
 
-    /** A closure as the table shows it: what, when, why, what it did. */
-    public record ClosureRow(long id, String what, String when, String reason, String did) {}
-
-    private record Loaded(List<VenueView> venues, List<SportView> sports, List<ClosureView> closures) {}
+    private record Loaded(List<VenueView> venues, List<SportView> sports) {}
 }

@@ -28,6 +28,8 @@ import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.api.WithdrawalImpact;
 import com.courtrush.staff.desk.StaffDesk;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -49,6 +51,7 @@ class OpeningsViewModelTest {
     final SlotDesk slotDesk = mock(SlotDesk.class);
     final StaffDesk withdrawal = mock(StaffDesk.class);
     final CourtDesk courts = mock(CourtDesk.class);
+    final VenueDesk venues = mock(VenueDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     /** The default-price setting the form starts from. */
@@ -66,6 +69,7 @@ class OpeningsViewModelTest {
                 slotDesk,
                 withdrawal,
                 courts,
+                venues,
                 new DirectUiTasks(notices),
                 notices,
                 I18n.of(I18n.ENGLISH),
@@ -80,11 +84,34 @@ class OpeningsViewModelTest {
     }
 
     @Test
-    void refreshListsTomorrowsOpeningsSelectsTheFirstAndOnlyActiveCourts() {
-        when(openings.listByDate(TODAY.plusDays(1))).thenReturn(List.of(session(7), session(8)));
+    void refreshListsTomorrowsOpeningsWithTheirVenueSelectsTheFirstAndOnlyActiveCourts() {
+        OpeningView tables = new OpeningView(
+                8, TODAY.plusDays(1), TODAY.atTime(13, 0), 5, 2, SessionState.WARMED, false, false, 0, 2);
+        when(openings.listByDate(TODAY.plusDays(1))).thenReturn(List.of(session(7), tables));
+        when(venues.list())
+                .thenReturn(List.of(
+                        new VenueView(
+                                1,
+                                "体育馆",
+                                "Sports hall",
+                                null,
+                                LocalTime.of(8, 0),
+                                LocalTime.of(22, 0),
+                                true,
+                                List.of()),
+                        new VenueView(
+                                2,
+                                "乒乓球室",
+                                "Table-tennis room",
+                                null,
+                                LocalTime.of(8, 0),
+                                LocalTime.of(22, 0),
+                                true,
+                                List.of())));
         model.refresh();
         assertThat(model.dateProperty().get()).isEqualTo(TODAY.plusDays(1));
-        assertThat(model.rows()).extracting(OpeningsViewModel.OpeningRow::id).containsExactly(7L, 8L);
+        assertThat(model.rows()).extracting(OpeningRow::id).containsExactly(7L, 8L);
+        assertThat(model.rows()).extracting(OpeningRow::venue).containsExactly("Sports hall", "Table-tennis room");
         assertThat(model.selectedProperty().get().id()).isEqualTo(7);
         verify(slotDesk).slotsOf(7);
         assertThat(model.template().activeCourts()).containsExactly(new OpeningTemplateForm.CourtChoice(1, "A"));
@@ -205,8 +232,7 @@ class OpeningsViewModelTest {
 
     @Test
     void withdrawingAndEditingASlotGoThroughTheServicesAsTheConsolesStaff() {
-        OpeningsViewModel.SlotRow row =
-                new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
+        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 0, 0));
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
@@ -220,8 +246,7 @@ class OpeningsViewModelTest {
     void withdrawingASlotNamesItSaysWhatFollowsAndTakesTheReasonTyped() {
         when(openings.listByDate(any())).thenReturn(List.of(session(4)));
         model.refresh();
-        OpeningsViewModel.SlotRow row =
-                new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
+        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
         when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 1, 1));
         notices.reason = "  broken net ";
@@ -246,10 +271,8 @@ class OpeningsViewModelTest {
         model.refresh();
         model.slots()
                 .setAll(
-                        new OpeningsViewModel.SlotRow(
-                                11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000, true),
-                        new OpeningsViewModel.SlotRow(
-                                12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
+                        new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000, true),
+                        new SlotRow(12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
         notices.answer = false;
 
         model.close();
@@ -267,14 +290,11 @@ class OpeningsViewModelTest {
 
     @Test
     void aSlotWithEveryPlaceBookedReadsSoldOutNotOnSale() {
-        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true)
-                        .stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true).stateKey())
                 .isEqualTo("rush.soldOut");
-        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true)
-                        .stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true).stateKey())
                 .isEqualTo("openings.onSale");
-        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false)
-                        .stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false).stateKey())
                 .isEqualTo("openings.withdrawn");
     }
 
