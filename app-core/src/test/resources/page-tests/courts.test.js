@@ -7,6 +7,7 @@ import { rowView, noteFor } from '/assets/court-rows.js';
 import { passNear, buildPassPanel, refreshPass, answerPass } from '/assets/passes.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Bookings from '/assets/bookings-store.js';
+import * as Courts from '/assets/courts-store.js';
 import { fakeEngine, reply, settle } from './support.js';
 import { dayLabel } from '/assets/format.js';
 import { equal, same } from './assert.js';
@@ -27,6 +28,20 @@ export default {
     same(days.map(d => d.name).slice(0, 2), [t('day.today'), t('day.tomorrow')], 'named');
     same(days.map(d => d.hasOpening), [false, true, true, false], 'marked where an opening is');
     same(days.map(d => d.active), [false, false, false, true], 'the one on screen');
+  },
+
+  "the days of the venue picked: only its openings' dates are marked, and the first day is its next opening"() {
+    const calendar = { openings: [{ sessionDate: '2026-11-27', venueId: 1, state: 'SCHEDULED' },
+      { sessionDate: '2026-11-28', venueId: 2, state: 'SCHEDULED' }] };
+    const days = dayChips('2026-11-26', calendar, '2026-11-26', 2);
+    same(days.map(d => d.date), ['2026-11-26', '2026-11-27', '2026-11-28'], 'the dates');
+    same(days.map(d => d.hasOpening), [false, false, true], "only the table-tennis room's marked");
+    same(dayChips('2026-11-26', calendar, '2026-11-26', null).map(d => d.hasOpening), [false, true, true],
+      'no choice: every opening');
+    Courts.takeCalendar(calendar, 0);
+    equal(Courts.defaultDate('2026-11-26', 2), '2026-11-28', "the table-tennis room's next opening");
+    equal(Courts.defaultDate('2026-11-26', null), '2026-11-27', "the centre's next opening");
+    equal(Courts.defaultDate('2026-11-26', 3), '2026-11-26', 'a venue without one: today');
   },
 
   'courts read by name, court 2 before court 10, each slot by time'() {

@@ -23,9 +23,15 @@ export function takeCalendar(calendar, at) {
   store.change({ calendar, calendarAt: at });
 }
 
-/** The date of the next opening that is not closed, else {@code today}. */
-export function defaultDate(today) {
-  const next = (courts.calendar ? courts.calendar.openings : []).find(o => o.state !== 'CLOSED');
+/** The calendar's openings, of one venue when {@code venueId} is given (SPEC §21), else of all. */
+export function openingsOf(calendar, venueId) {
+  const all = calendar ? calendar.openings : [];
+  return venueId == null ? all : all.filter(o => o.venueId == null || o.venueId === venueId);
+}
+
+/** The date of the next opening that is not closed (of the venue picked, if one is), else {@code today}. */
+export function defaultDate(today, venueId) {
+  const next = openingsOf(courts.calendar, venueId).find(o => o.state !== 'CLOSED');
   return next ? next.sessionDate : today;
 }
 

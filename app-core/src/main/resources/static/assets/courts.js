@@ -74,13 +74,13 @@ function phoneDate() {
 /** Shows the courts of {@code date} (null: the next opening's), read afresh, then refreshed while shown. */
 export async function enter(date) {
   if (performance.now() - courts.calendarAt > CALENDAR_EVERY_MS) {
-    await loadCalendar();
+    await Promise.all([loadCalendar(), Venues.load()]);
   }
-  if (Courts.showDate(date || Courts.defaultDate(today() || phoneDate()))) {
+  await Venues.load();
+  if (Courts.showDate(date || Courts.defaultDate(today() || phoneDate(), Venues.venueId()))) {
     structure = '';
     $('#openings').replaceChildren();
   }
-  await Venues.load();
   renderVenues();
   renderDays();
   await Promise.all([loadSlots(), loadMine(), loadReminders()]);
@@ -108,11 +108,11 @@ export function redraw() {
 }
 
 /**
- * The chips of the days: today, tomorrow, each date with an opening, the date on screen, and a picker ({@code first}
- * null while the engine has not said its today: no day is named today then).
+ * The chips of the days: today, tomorrow, each date with an opening (of the venue picked, when there is a choice), the
+ * date on screen, and a picker ({@code first} null while the engine has not said its today: no day is named today then).
  */
-export function dayChips(first, calendar, date) {
-  const openings = calendar ? calendar.openings : [];
+export function dayChips(first, calendar, date, venueId) {
+  const openings = Courts.openingsOf(calendar, venueId);
   const dates = first ? [first, addDays(first, 1)] : [];
   for (const o of openings) {
     if (!dates.includes(o.sessionDate)) {
@@ -131,13 +131,28 @@ export function dayChips(first, calendar, date) {
   }));
 }
 
-/** The venue and sport picked (SPEC §21), when there is a choice: a pick reads the slots again. */
+/**
+ * The venue and sport picked (SPEC §21), when there is a choice: a pick reads the slots again, or, when the venue has no
+ * opening on the date on screen, shows its next opening's date.
+ */
 function renderVenues() {
-  Venues.show($('#venues'), () => { renderVenues(); structure = ''; $('#openings').replaceChildren(); loadSlots(); });
+  Venues.show($('#venues'), () => {
+    const venue = Venues.venueId();
+    const next = Courts.defaultDate(courts.date, venue);
+    if (!Courts.openingsOf(courts.calendar, venue).some(o => o.sessionDate === courts.date) && next !== courts.date) {
+      location.hash = '#/slots/' + next;
+      return;
+    }
+    renderVenues();
+    renderDays();
+    structure = '';
+    $('#openings').replaceChildren();
+    loadSlots();
+  });
 }
 
 function renderDays() {
-  const chips = dayChips(today(), courts.calendar, courts.date).map(day => h('a', {
+  const chips = dayChips(today(), courts.calendar, courts.date, Venues.venueId()).map(day => h('a', {
     class: 'chip day' + (day.active ? ' active' : '') + (day.hasOpening ? ' has-opening' : ''),
     href: '#/slots/' + day.date,
     'aria-current': day.active ? 'date' : null

@@ -6,11 +6,11 @@
 
 /** The sign-in form's texts, the network banner's and the language button's, in Chinese. */
 const ZH_FIRST = {
-  'brand': '羽毛球场预约',
+  'brand': '场馆预约',
   'loading': '加载中…',
   'lang.switch': 'EN',
   'signin.title': '登录',
-  'signin.lead': '用学号和密码登录，抢每天开放的羽毛球场。',
+  'signin.lead': '用学号和密码登录，抢每天开放的场地。',
   'signin.studentId': '学号',
   'signin.password': '密码',
   'signin.submit': '登录',
@@ -65,7 +65,7 @@ const EN_FIRST = {
   'loading': 'Loading…',
   'lang.switch': '中文',
   'signin.title': 'Sign in',
-  'signin.lead': 'Sign in with your student id and password to book the badminton courts opened each day.',
+  'signin.lead': 'Sign in with your student id and password to book the courts opened each day.',
   'signin.studentId': 'Student id',
   'signin.password': 'Password',
   'signin.submit': 'Sign in',

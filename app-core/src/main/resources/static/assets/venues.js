@@ -42,6 +42,11 @@ export function pick(place) {
   localStorage.setItem(STORE, JSON.stringify({ venueId: place.venueId, sport: place.sport }));
 }
 
+/** The venue picked, when there is a choice of more than one place; else null (every venue). */
+export function venueId() {
+  return places().length > 1 ? (picked() || places()[0]).venueId : null;
+}
+
 /** What /slots is asked with: the pick's venue and sport when there is a choice ('' when there is none). */
 export function query() {
   const p = places().length > 1 ? (picked() || places()[0]) : null;

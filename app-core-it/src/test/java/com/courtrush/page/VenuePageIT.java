@@ -111,9 +111,14 @@ class VenuePageIT extends PageTest {
             }
             try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
                 page.signInToTheCourts(student);
-                page.open("#/slots/" + Times.tomorrow());
+                // picked on a date the room has no opening on, the room's next opening's date is shown
+                page.open("#/slots/" + Times.tomorrow().plusDays(9));
                 page.tap(page.await(d -> venueChip(page, roomEn + " · Table tennis")));
                 page.await(d -> page.row(tableAt19) != null);
+                assertThat(page.driver.findElements(By.cssSelector("#days .chip.day.has-opening")).stream()
+                                .map(chip -> chip.getAttribute("href")))
+                        .as("the room's day marked")
+                        .anyMatch(href -> href.endsWith("#/slots/" + Times.tomorrow()));
                 assertThat(page.driver.findElement(By.id("venues")).getText()).contains("Badminton");
                 page.screenshot("en-venues");
             }

@@ -72,13 +72,13 @@ public class OpeningCalendar {
 
     private List<Upcoming> load(LocalDate today) {
         return openings.between(today, today.plusDays(DAYS_AHEAD)).stream()
-                .map(s -> new Upcoming(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getState()))
+                .map(s -> new Upcoming(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getState(), s.getVenueId()))
                 .toList();
     }
 
     /** What {@code GET /calendar} answers (in the envelope). */
     record Calendar(LocalDate today, ZoneId zone, List<Upcoming> openings) {}
 
-    /** One opening, without its slots ({@code GET /slots?date=} has them). */
-    record Upcoming(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, SessionState state) {}
+    /** One opening, without its slots ({@code GET /slots?date=} has them), and the venue it sells (SPEC §21). */
+    record Upcoming(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, SessionState state, long venueId) {}
 }

@@ -74,6 +74,7 @@ class OpeningRushHoursTest {
         session.setSessionDate(FLASH.toLocalDate().plusDays(1));
         session.setFlashTime(FLASH);
         session.setState(state);
+        session.setVenueId(1L);
         return session;
     }
 }

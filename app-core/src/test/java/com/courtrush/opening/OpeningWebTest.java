@@ -64,6 +64,7 @@ class OpeningWebTest {
         next.setSessionDate(LocalDate.parse("2026-11-23"));
         next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
         next.setState(SessionState.SCHEDULED);
+        next.setVenueId(2L);
         // the fixed clock is 13:00 on 2026-11-22 in Shanghai (05:00 UTC)
         given(openings.between(LocalDate.parse("2026-11-22"), LocalDate.parse("2026-12-06")))
                 .willReturn(List.of(next));
@@ -74,6 +75,7 @@ class OpeningWebTest {
                 .andExpect(jsonPath("$.data.openings[0].sessionId").value(4))
                 .andExpect(jsonPath("$.data.openings[0].sessionDate").value("2026-11-23"))
                 .andExpect(jsonPath("$.data.openings[0].flashTime").value("2026-11-22T13:00:00"))
-                .andExpect(jsonPath("$.data.openings[0].state").value("SCHEDULED"));
+                .andExpect(jsonPath("$.data.openings[0].state").value("SCHEDULED"))
+                .andExpect(jsonPath("$.data.openings[0].venueId").value(2));
     }
 }
