@@ -139,15 +139,14 @@ public interface VenueScenarios extends StackAccess {
         go.countDown();
 
         Map<Long, Integer> grantedByOpening = new HashMap<>();
-        Map<String, Student> accepted = new LinkedHashMap<>();
+        Map<String, Map.Entry<Student, long[]>> accepted = new LinkedHashMap<>();
         Map<String, Integer> outcomes = new HashMap<>();
         for (int i = 0; i < replies.size(); i++) {
             Reply reply = replies.get(i).get();
             outcomes.merge(reply.status() + " " + reply.enumCode(), 1, Integer::sum);
             if (reply.status() == 202) {
                 grantedByOpening.merge(attempts.get(i).getValue()[0], 1, Integer::sum);
-                accepted.put(
-                        reply.data().path("traceId").asText(), attempts.get(i).getKey());
+                accepted.put(reply.data().path("traceId").asText(), attempts.get(i));
             } else {
                 assertThat(reply.enumCode()).as("%s", reply).isIn("OUT_OF_STOCK", "DUP_REQ", "SHARE_USED");
             }
@@ -158,12 +157,26 @@ public interface VenueScenarios extends StackAccess {
                 .as("outcomes %s", outcomes)
                 .containsEntry(eastOpening, badminton.size())
                 .containsEntry(tablesOpening, tableTennis.size());
-        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE)
-                        .data()
-                        .path("status")
-                        .asText())
-                .as("trace %s", trace)
-                .isEqualTo("SUCCESS"));
+        // A student granted places at one hour in both venues in the same instant keeps one: each opening's copy of
+        // the shares learns of the other's grant once it is recorded, and the database refuses the second (decision
+        // 26), whose place goes back on sale — and is sold to the next student who asks, as a crowd's would be.
+        List<Student> next = api().students(accepted.size());
+        int refilled = 0;
+        for (Map.Entry<String, Map.Entry<Student, long[]>> grant : accepted.entrySet()) {
+            Student student = grant.getValue().getKey();
+            long[] place = grant.getValue().getValue();
+            String status = api().awaitResult(student, grant.getKey(), SETTLE)
+                    .data()
+                    .path("status")
+                    .asText();
+            if (!"SUCCESS".equals(status)) {
+                assertThat(status).as("trace %s", grant.getKey()).isEqualTo("FAILED");
+                assertThat(placesAtTheHourOf(student, place[1]))
+                        .as("the student refused kept a place at that hour")
+                        .isEqualTo(1);
+                api().book(next.get(refilled++), place[0], place[1]);
+            }
+        }
         bean(Reconciler.class).reconcile();
         assertThat(invariants().assertHold(eastOpening)).isEqualTo(badminton.size());
         assertThat(invariants().assertHold(tablesOpening)).isEqualTo(tableTennis.size());
@@ -287,6 +300,18 @@ public interface VenueScenarios extends StackAccess {
         TestApi.expect(200, api().delete("/admin/closures/" + closure.path("id").asLong(), TestApi.ADMIN_TOKEN));
         assertThat(api().generateSlots(opening, List.of(table), "21:00", "22:00", 60, 1))
                 .hasSize(1);
+    }
+
+    /** The places {@code student} holds at the hour slot {@code slotId} is played, of every venue. */
+    private int placesAtTheHourOf(Student student, long slotId) {
+        return jdbc().queryForObject(
+                        "select count(*) from reservation r join time_slot s on s.id = r.slot_id join time_slot asked on"
+                                + " asked.id = ? join user_account u on u.id = r.user_id where u.student_id = ? and"
+                                + " r.holder_id is not null and s.slot_date = asked.slot_date and s.start_time ="
+                                + " asked.start_time",
+                        Integer.class,
+                        slotId,
+                        student.studentId());
     }
 
     private String statusOf(long reservation) {

@@ -17,6 +17,7 @@ import org.junit.platform.suite.api.Suite;
     ConsoleRushUi.class,
     ConsoleStaffUi.class,
     ConsoleDeskUi.class,
+    ConsoleVenueUi.class,
     ConsoleWalkUi.class,
     ConsoleDirectoryUi.class
 })

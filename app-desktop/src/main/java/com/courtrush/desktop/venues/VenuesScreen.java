@@ -11,6 +11,7 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.Widgets;
 import javafx.beans.property.StringProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -20,9 +21,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 
 /** Venues, sports and closures (SPEC §21): every staff member sees them; managers add and change them. */
 public final class VenuesScreen implements Screen {
+
+    /** A field's padding and caret beside its hint's text. */
+    private static final double HINT_ROOM = 30;
 
     private final VenuesViewModel model;
     private final ClosuresViewModel closing;
@@ -145,10 +151,14 @@ public final class VenuesScreen implements Screen {
         return field;
     }
 
+    /** A field bound to {@code value}, at least as wide as its hint (which says what to type in it). */
     private static TextField field(String id, String prompt, StringProperty value, int columns) {
         TextField field = field(id, prompt);
         field.textProperty().bindBidirectional(value);
         field.setPrefColumnCount(columns);
+        Text hint = new Text(prompt);
+        hint.setFont(Font.font(Widgets.FONT_FAMILY, 13));
+        field.setMinWidth(Math.ceil(hint.getLayoutBounds().getWidth()) + HINT_ROOM);
         return field;
     }
 
