@@ -2,12 +2,13 @@
    row shows and the note under it, and when the booking-pass panel shows and what it does with an answer. */
 import { I18N } from '/assets/i18n.js';
 import { countdown } from '/assets/clock.js';
-import { dayChips, courtsOf, gateView, slotsDelay, openingTitles } from '/assets/courts.js';
+import { courtsOf, gateView, slotsDelay, openingTitles } from '/assets/courts.js';
 import { rowView, noteFor } from '/assets/court-rows.js';
 import { passNear, buildPassPanel, refreshPass, answerPass } from '/assets/passes.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Bookings from '/assets/bookings-store.js';
 import * as Courts from '/assets/courts-store.js';
+import { dayChips } from '/assets/courts-store.js';
 import { fakeEngine, reply, settle } from './support.js';
 import { dayLabel } from '/assets/format.js';
 import { equal, same } from './assert.js';

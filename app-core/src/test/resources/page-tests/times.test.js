@@ -3,7 +3,7 @@
 import { I18N } from '/assets/i18n.js';
 import { courts, takeCalendar } from '/assets/courts-store.js';
 import { wallTime, wallDeadline, playTime, dayTime, dayLabel } from '/assets/format.js';
-import { dayChips } from '/assets/courts.js';
+import { dayChips } from '/assets/courts-store.js';
 import { equal, same } from './assert.js';
 
 const t = I18N.t;

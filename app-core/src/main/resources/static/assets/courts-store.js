@@ -3,6 +3,10 @@
    /slots answers were missed in a row. */
 import { createStore } from './page.js';
 import * as Clock from './clock.js';
+import { I18N } from './i18n.js';
+import { addDays, weekday } from './format.js';
+
+const t = I18N.t;
 
 const store = createStore({
   date: null,            // YYYY-MM-DD on screen
@@ -97,4 +101,28 @@ export function reminded(sessionId) {
 /** Signed out: the reminders were the student's. */
 export function forget() {
   store.change({ reminders: new Set() });
+}
+
+/**
+ * The chips of the days: today, tomorrow, each date with an opening (of the venue picked, when there is a choice), the
+ * date on screen, and a picker ({@code first} null while the engine has not said its today: no day is named today then).
+ */
+export function dayChips(first, calendar, date, venueId) {
+  const openings = openingsOf(calendar, venueId);
+  const dates = first ? [first, addDays(first, 1)] : [];
+  for (const o of openings) {
+    if (!dates.includes(o.sessionDate)) {
+      dates.push(o.sessionDate);
+    }
+  }
+  if (!dates.includes(date)) {
+    dates.push(date);
+  }
+  dates.sort();
+  return dates.map(d => ({
+    date: d,
+    name: !first ? weekday(d) : d === first ? t('day.today') : d === addDays(first, 1) ? t('day.tomorrow') : weekday(d),
+    active: d === date,
+    hasOpening: openings.some(o => o.sessionDate === d)
+  }));
 }

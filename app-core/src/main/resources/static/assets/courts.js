@@ -14,7 +14,7 @@ import { buildRow, clearRows, retarget, updateRows } from './court-rows.js';
 import { buildPassPanel, refreshPass } from './passes.js';
 import { whenSlotsStale } from './reserve.js';
 import { loadMine } from './bookings.js';
-import { addDays, weekday, today, dayLabel, dayTime } from './format.js';
+import { today, dayLabel, dayTime } from './format.js';
 import * as Venues from './venues.js';
 
 const t = I18N.t;
@@ -108,30 +108,6 @@ export function redraw() {
 }
 
 /**
- * The chips of the days: today, tomorrow, each date with an opening (of the venue picked, when there is a choice), the
- * date on screen, and a picker ({@code first} null while the engine has not said its today: no day is named today then).
- */
-export function dayChips(first, calendar, date, venueId) {
-  const openings = Courts.openingsOf(calendar, venueId);
-  const dates = first ? [first, addDays(first, 1)] : [];
-  for (const o of openings) {
-    if (!dates.includes(o.sessionDate)) {
-      dates.push(o.sessionDate);
-    }
-  }
-  if (!dates.includes(date)) {
-    dates.push(date);
-  }
-  dates.sort();
-  return dates.map(d => ({
-    date: d,
-    name: !first ? weekday(d) : d === first ? t('day.today') : d === addDays(first, 1) ? t('day.tomorrow') : weekday(d),
-    active: d === date,
-    hasOpening: openings.some(o => o.sessionDate === d)
-  }));
-}
-
-/**
  * The venue and sport picked (SPEC §21), when there is a choice: a pick reads the slots again, or, when the venue has no
  * opening on the date on screen, shows its next opening's date.
  */
@@ -152,7 +128,7 @@ function renderVenues() {
 }
 
 function renderDays() {
-  const chips = dayChips(today(), courts.calendar, courts.date, Venues.venueId()).map(day => h('a', {
+  const chips = Courts.dayChips(today(), courts.calendar, courts.date, Venues.venueId()).map(day => h('a', {
     class: 'chip day' + (day.active ? ' active' : '') + (day.hasOpening ? ' has-opening' : ''),
     href: '#/slots/' + day.date,
     'aria-current': day.active ? 'date' : null
