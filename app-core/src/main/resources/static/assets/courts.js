@@ -73,10 +73,8 @@ function phoneDate() {
 
 /** Shows the courts of {@code date} (null: the next opening's), read afresh, then refreshed while shown. */
 export async function enter(date) {
-  if (performance.now() - courts.calendarAt > CALENDAR_EVERY_MS) {
-    await Promise.all([loadCalendar(), Venues.load()]);
-  }
-  await Venues.load();
+  const stale = performance.now() - courts.calendarAt > CALENDAR_EVERY_MS;
+  await Promise.all([stale ? loadCalendar() : null, Venues.load()]);
   if (Courts.showDate(date || Courts.defaultDate(today() || phoneDate(), Venues.venueId()))) {
     structure = '';
     $('#openings').replaceChildren();

@@ -42,14 +42,20 @@ export function pick(place) {
   localStorage.setItem(STORE, JSON.stringify({ venueId: place.venueId, sport: place.sport }));
 }
 
-/** The venue picked, when there is a choice of more than one place; else null (every venue). */
+/** The place shown: the pick (else the first) when there is a choice of more than one; else null (every venue). */
+function current() {
+  return places().length > 1 ? (picked() || places()[0]) : null;
+}
+
+/** The venue picked, when there is a choice; else null (every venue). */
 export function venueId() {
-  return places().length > 1 ? (picked() || places()[0]).venueId : null;
+  const p = current();
+  return p ? p.venueId : null;
 }
 
 /** What /slots is asked with: the pick's venue and sport when there is a choice ('' when there is none). */
 export function query() {
-  const p = places().length > 1 ? (picked() || places()[0]) : null;
+  const p = current();
   return p ? '&venueId=' + p.venueId + '&sport=' + encodeURIComponent(p.sport) : '';
 }
 

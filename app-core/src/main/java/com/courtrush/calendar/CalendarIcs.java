@@ -1,6 +1,7 @@
 package com.courtrush.calendar;
 
 import com.courtrush.attendance.CheckIns;
+import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
@@ -95,8 +96,7 @@ class CalendarIcs {
      * (several venues, SPEC §21): "乒乓 1, 乒乓球室, 北区 2F".
      */
     static String where(CalendarBooking booking, Locale locale) {
-        String venue =
-                Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? booking.getVenueZh() : booking.getVenueEn();
+        String venue = EngineMessages.either(locale, booking.getVenueZh(), booking.getVenueEn());
         StringBuilder where = new StringBuilder(booking.getCourtName());
         if (venue != null) {
             where.append(", ").append(venue);

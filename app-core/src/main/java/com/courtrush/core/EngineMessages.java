@@ -41,6 +41,14 @@ public final class EngineMessages {
         return key != null && bundle(chosen(locale)).containsKey(key);
     }
 
+    /**
+     * Of a name the engine keeps in both languages (a venue's, a sport's), the one for {@code locale}: Chinese for
+     * Chinese, else English — as the engine's own texts are chosen.
+     */
+    public static String either(Locale locale, String zh, String en) {
+        return chosen(locale).equals(Locale.SIMPLIFIED_CHINESE) ? zh : en;
+    }
+
     private static Locale chosen(Locale locale) {
         return locale != null && "zh".equals(locale.getLanguage()) ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT;
     }

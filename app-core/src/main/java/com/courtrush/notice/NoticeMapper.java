@@ -1,5 +1,6 @@
 package com.courtrush.notice;
 
+import com.courtrush.core.EngineMessages;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -195,7 +196,7 @@ interface NoticeMapper {
 
         /** The court, and its venue when that is named apart from the gym (several venues, SPEC §21). */
         String courtIn(Locale locale) {
-            String venue = Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? venueZh : venueEn;
+            String venue = EngineMessages.either(locale, venueZh, venueEn);
             return venue == null ? courtName : courtName + ", " + venue;
         }
     }

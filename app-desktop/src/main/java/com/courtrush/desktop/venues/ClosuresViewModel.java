@@ -14,7 +14,6 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueView;
-import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -31,13 +30,12 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Closures (SPEC §21): a manager closes a venue (or one sport of it), a sport everywhere or one court, from a day and
+ * Closures (SPEC §21), on the Venues screen, with the venues and sports it has read: a manager closes a venue (or one sport of it), a sport everywhere or one court, from a day and
  * hour to a day and hour, with the reason students are told; asked first, as its bookings are cancelled or refunded.
  * The recent ones are listed with what they did, and one is lifted early.
  */
 public final class ClosuresViewModel {
 
-    private final VenueDesk venues;
     private final CourtDesk courts;
     private final ClosureDesk closures;
     private final UiTasks tasks;
@@ -52,16 +50,11 @@ public final class ClosuresViewModel {
     private final ObjectProperty<LocalDate> until = new SimpleObjectProperty<>();
     private final StringProperty untilTime = new SimpleStringProperty("");
     private final StringProperty reason = new SimpleStringProperty("");
+    private List<VenueView> venues = List.of();
+    private List<SportView> sports = List.of();
 
     public ClosuresViewModel(
-            VenueDesk venues,
-            CourtDesk courts,
-            ClosureDesk closures,
-            UiTasks tasks,
-            Notices notices,
-            I18n i18n,
-            Caller staff) {
-        this.venues = venues;
+            CourtDesk courts, ClosureDesk closures, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.courts = courts;
         this.closures = closures;
         this.tasks = tasks;
@@ -70,10 +63,20 @@ public final class ClosuresViewModel {
         this.staff = staff;
     }
 
+    /** The venues and sports as the Venues screen has just read them: the closures read again with them. */
+    public void refresh(List<VenueView> venues, List<SportView> sports) {
+        this.venues = List.copyOf(venues);
+        this.sports = List.copyOf(sports);
+        refresh();
+    }
+
+    /** The courts and closures read again, with the venues and sports last read. */
     public void refresh() {
+        List<VenueView> venuesRead = venues;
+        List<SportView> sportsRead = sports;
         tasks.run(
                 i18n.t("venues.load"),
-                () -> new Loaded(venues.list(), venues.sports(), courts.list(), closures.recent()),
+                () -> new Loaded(venuesRead, sportsRead, courts.list(), closures.recent()),
                 loaded -> {
                     Names names = new Names(loaded);
                     Target before = target.get();

@@ -39,13 +39,13 @@ public final class VenuesScreen implements Screen {
         model = new VenuesViewModel(
                 context.desks().venues(), context.tasks(), context.notices(), i18n, context.staff());
         closing = new ClosuresViewModel(
-                context.desks().venues(),
                 context.desks().courts(),
                 context.desks().closures(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.staff());
+        model.whenLoaded(closing::refresh);
 
         TableView<VenuesViewModel.VenueRow> venues = table("venuesTable", i18n.t("venues.none"));
         venues.getColumns().add(column(i18n.t("venues.name"), VenuesViewModel.VenueRow::name));
@@ -174,8 +174,7 @@ public final class VenuesScreen implements Screen {
 
     @Override
     public void shown() {
-        model.refresh();
-        closing.refresh();
+        model.refresh(); // and the closures with what it read
     }
 
     public VenuesViewModel model() {

@@ -11,6 +11,7 @@ import com.courtrush.venue.api.VenueForm;
 import com.courtrush.venue.api.VenueView;
 import com.courtrush.venue.desk.VenueDesk;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -41,6 +42,7 @@ public final class VenuesViewModel {
     private final StringProperty places = new SimpleStringProperty("");
     private final StringProperty perDay = new SimpleStringProperty("");
     private final StringProperty perWeek = new SimpleStringProperty("");
+    private BiConsumer<List<VenueView>, List<SportView>> whenLoaded = (venuesRead, sportsRead) -> {};
 
     public VenuesViewModel(VenueDesk venues, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.venues = venues;
@@ -54,7 +56,13 @@ public final class VenuesViewModel {
         tasks.run(i18n.t("venues.load"), () -> new Loaded(venues.list(), venues.sports()), loaded -> {
             venueRows.setAll(loaded.venues().stream().map(this::row).toList());
             sportRows.setAll(loaded.sports().stream().map(this::row).toList());
+            whenLoaded.accept(loaded.venues(), loaded.sports());
         });
+    }
+
+    /** What else shows the venues and sports (the closures' choices): given them each time they are read. */
+    public void whenLoaded(BiConsumer<List<VenueView>, List<SportView>> then) {
+        whenLoaded = then;
     }
 
     /** Adds a venue with both names (and where to find it). */

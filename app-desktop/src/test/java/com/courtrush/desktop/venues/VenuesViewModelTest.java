@@ -50,7 +50,11 @@ class VenuesViewModelTest {
     final VenuesViewModel model =
             new VenuesViewModel(venues, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), MANAGER);
     final ClosuresViewModel closing = new ClosuresViewModel(
-            venues, courts, closures, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), MANAGER);
+            courts, closures, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), MANAGER);
+
+    {
+        model.whenLoaded(closing::refresh); // as the Venues screen wires them
+    }
 
     @Test
     void theVenuesSportsAndClosuresAreShownInWords() {
@@ -75,7 +79,6 @@ class VenuesViewModelTest {
                         new ClosureView(
                                 5, 31L, null, null, day.atTime(14, 0), day.atTime(16, 0), "New net", "m901", 2, 0, 0)));
         model.refresh();
-        closing.refresh();
         assertThat(model.venueRows())
                 .containsExactly(new VenuesViewModel.VenueRow(
                         2, "Table-tennis room", "North block", "08:00–22:00", "Table tennis", true));
@@ -140,7 +143,7 @@ class VenuesViewModelTest {
         when(venues.list()).thenReturn(List.of(ROOM));
         when(venues.sports()).thenReturn(List.of(TABLE_TENNIS));
         when(courts.list()).thenReturn(List.of(new CourtView(31, "T1", true, 2, "TABLE_TENNIS")));
-        closing.refresh();
+        model.refresh();
         LocalDate first = LocalDate.of(2026, 12, 19);
         closing.fromProperty().set(first);
         closing.untilProperty().set(first.plusDays(1));
