@@ -98,6 +98,19 @@ export default {
     equal(slotsDelay(1, 20, 0), 20000, 'never before Retry-After');
   },
 
+  'a row shows the price of what I book as, or that the venue is not open to me'() {
+    const priced = slot({ priceCents: 1500, prices: { STUDENT: 1500, FACULTY: 3000 } });
+    equal(rowView(opening(), priced, seen({ category: 'FACULTY' })).meta.startsWith(t('slot.price', '30.00')), true,
+      'faculty: the faculty price');
+    equal(rowView(opening(), priced, seen({ category: 'STUDENT' })).meta.startsWith(t('slot.price', '15.00')), true,
+      'a student: the student price');
+    equal(rowView(opening(), priced, seen({})).meta.startsWith(t('slot.price', '15.00')), true,
+      'not said: a student');
+    const studentsOnly = slot({ prices: { STUDENT: 1500 } });
+    equal(rowView(opening(), studentsOnly, seen({ category: 'FACULTY' })).meta.startsWith(t('slot.notAdmitted')),
+      true, 'a venue that does not admit me says so');
+  },
+
   'a row says what the slot is and whether a tap sends'() {
     const onsale = rowView(opening(), slot({}), seen({}));
     same([onsale.className, onsale.label, onsale.enabled, onsale.busy],

@@ -43,6 +43,7 @@ import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.PriceScenarios;
 import com.courtrush.venue.VenueScenarios;
 import com.rabbitmq.client.MessageProperties;
 import java.io.BufferedReader;
@@ -81,6 +82,7 @@ class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 StampScenarios,
                 VenueScenarios,
+                PriceScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

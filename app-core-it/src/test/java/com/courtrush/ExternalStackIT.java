@@ -32,6 +32,7 @@ import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.PriceScenarios;
 import com.courtrush.venue.VenueScenarios;
 import java.util.List;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -51,6 +52,7 @@ class ExternalStackIT extends StackTest
         implements ReserveScenarios,
                 StampScenarios,
                 VenueScenarios,
+                PriceScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

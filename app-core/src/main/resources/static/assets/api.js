@@ -37,8 +37,16 @@ export const Session = (() => {
       // campus: signed in with the university's account (SPEC §18), signed out through it too;
       // passwordAtUniversity: the gym keeps no password of the account (a directory's, LDAP's too)
       current = { token: login.token, expiresAt: login.expiresAt, studentId: login.studentId, name: login.name,
-        campus: login.campus === true, passwordAtUniversity: login.passwordAtUniversity === true };
+        campus: login.campus === true, passwordAtUniversity: login.passwordAtUniversity === true,
+        category: login.category || 'STUDENT' };
       localStorage.setItem(STORE, JSON.stringify(current));
+    },
+    /** What the engine says of me now (GET /auth/me): what I book as may have changed since I signed in. */
+    learn(me) {
+      if (current && me && me.category) {
+        current = Object.assign({}, current, { category: me.category });
+        localStorage.setItem(STORE, JSON.stringify(current));
+      }
     },
     clear() {
       current = null;

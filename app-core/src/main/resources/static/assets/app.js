@@ -114,8 +114,24 @@ async function show() {
     return;
   }
   if (Session.current) {
+    learnWhoIAm();
     await shown.show(location.hash);
   }
+}
+
+let whoAsked = false;
+
+/** Once a page load: what I book as now (SPEC §21), for the prices shown before a tap. */
+function learnWhoIAm() {
+  if (whoAsked) {
+    return;
+  }
+  whoAsked = true;
+  Api.get('/auth/me').then((a) => {
+    if (a.status === 200) {
+      Session.learn(a.data);
+    }
+  });
 }
 
 // ---- sign out ------------------------------------------------------------------------------

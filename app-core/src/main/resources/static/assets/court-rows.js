@@ -9,6 +9,7 @@ import { gateOf, drawOf } from './courts-store.js';
 import { reserve, reserveAlternative, joinWaitlist } from './reserve.js';
 import { openPay } from './bookings.js';
 import { h, setText, setLabel } from './page.js';
+import { Session } from './api.js';
 import { yuan, slotName, wallDeadline } from './format.js';
 
 const t = I18N.t;
@@ -53,6 +54,18 @@ export function updateRows(now) {
 }
 
 /**
+ * What the slot costs me, a member of {@code category} (SPEC §21): its price for my category; null when its venue does
+ * not admit my category; its student price from an engine that does not say.
+ */
+export function priceFor(slot, category) {
+  if (!slot.prices) {
+    return slot.priceCents;
+  }
+  const mine = slot.prices[category || 'STUDENT'];
+  return mine == null ? null : mine;
+}
+
+/**
  * What a slot's row shows: its state (tap.js), class, the line under its time, the button's label and
  * whether it takes a tap, and the "also OK" mark at a fair draw (null without one).
  *
@@ -66,7 +79,8 @@ export function rowView(opening, slot, seen) {
     draw: draw ? draw.phase : null, gate: seen.gate.phase
   });
   // a slot won reads as won (its places were counted before the win), not as "1/1 left"
-  const meta = t('slot.price', yuan(slot.priceCents)) + ' · ' + (st === 'mine'
+  const price = priceFor(slot, seen.category);
+  const meta = (price == null ? t('slot.notAdmitted') : t('slot.price', yuan(price))) + ' · ' + (st === 'mine'
     ? t('mine.status.' + mine.status) : t('slot.placesLeft', slot.permitsLeft, slot.capacity));
   let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter')
     : st === 'mine' ? t('state.mine.' + mine.status) : t('state.' + st);
@@ -97,7 +111,8 @@ function updateRow(row, mine, waitMs, now) {
   const view = rowView(opening, slot, {
     mine: mine.get(slot.slotId), draw: drawOf(opening, now), gate: gateOf(opening, now),
     entered: Taps.entryOf(opening.sessionId) !== undefined, queued: Taps.taps.queued.has(slot.slotId),
-    sending: Taps.isSending(slot.slotId), waitMs, wishes: Taps.wishesOf(opening.sessionId)
+    sending: Taps.isSending(slot.slotId), waitMs, wishes: Taps.wishesOf(opening.sessionId),
+    category: Session.current ? Session.current.category : null
   });
   if (row.el.className !== view.className) {
     row.el.className = view.className;

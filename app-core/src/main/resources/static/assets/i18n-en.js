@@ -90,6 +90,7 @@ export const EN = {
   'opening.justNow': 'Opening…',
   'slot.placesLeft': '{0}/{1} left',
   'slot.price': '¥{0}',
+  'slot.notAdmitted': 'Not open to you',
   'state.soon': 'Not yet',
   'state.onsale': 'Book',
   'state.soldout': 'Sold out',

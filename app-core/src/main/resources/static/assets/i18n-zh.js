@@ -90,6 +90,7 @@ export const ZH = {
   'opening.justNow': '马上开始',
   'slot.placesLeft': '剩 {0}/{1}',
   'slot.price': '¥{0}',
+  'slot.notAdmitted': '不对您开放',
   'state.soon': '未开始',
   'state.onsale': '预约',
   'state.soldout': '已约满',

@@ -1,9 +1,11 @@
 package com.courtrush.account;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentPage;
@@ -48,7 +50,9 @@ class AdminStudentController {
     ApiResponse<ImportResult> importJson(
             @Valid @RequestBody ImportRequest request, @AuthenticationPrincipal Caller caller) {
         List<NewStudent> rows = request.students().stream()
-                .map(s -> s == null ? null : new NewStudent(s.studentId(), s.password(), s.name()))
+                .map(s -> s == null
+                        ? null
+                        : new NewStudent(s.studentId(), s.password(), s.name(), Role.STUDENT, s.category()))
                 .toList();
         return ApiResponse.ok(students.importStudents(StudentCsvLine.numbered(rows), null, caller));
     }
@@ -136,11 +140,24 @@ class AdminStudentController {
         return ApiResponse.ok(students.setActive(id, request.active(), caller));
     }
 
+    @Operation(summary = "Set what a student books as (STUDENT or FACULTY): their prices and venues, tokens kept")
+    @PostMapping("/{id}/category")
+    ApiResponse<Student> setCategory(
+            @PathVariable @Positive long id,
+            @RequestBody CategoryChange request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(students.setCategory(id, request.category(), caller));
+    }
+
+    /** Checked on the desk, after the caller: a staff member is refused as such whatever they sent. */
+    record CategoryChange(Category category) {}
+
     record NewPassword(@NotNull @Size(max = 128) String password) {}
 
     record Activity(@NotNull Boolean active) {}
 
     record ImportRequest(@NotNull List<StudentRow> students) {}
 
-    record StudentRow(String studentId, String password, String name) {}
+    /** @param category what the student books as: STUDENT (or absent) or FACULTY (SPEC §21) */
+    record StudentRow(String studentId, String password, String name, String category) {}
 }

@@ -1,6 +1,8 @@
 package com.courtrush.account;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
+import com.courtrush.account.api.Role;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -72,6 +74,15 @@ class AuthController {
         auth.logout(caller);
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(request), "ok.loggedOut"), null);
     }
+
+    @Operation(summary = "Who I am here: my id, role and what I book as (STUDENT or FACULTY), as of this request")
+    @GetMapping("/me")
+    ApiResponse<Me> me(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(new Me(caller.name(), caller.role(), caller.category()));
+    }
+
+    /** @param category what I book as (SPEC §21): the prices of /slots I pay ({@code prices[category]}) */
+    record Me(String studentId, Role role, Category category) {}
 
     /** @param msLeft milliseconds until held sign-ins are checked; 0 when none are held */
     record SignInHold(boolean held, long msLeft) {}

@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
@@ -335,7 +336,24 @@ public class AuthService {
      * made it and checks its password), so it is changed at the university, never here.
      */
     public record LoginResult(
-            String token, Instant expiresAt, String studentId, String name, Role role, boolean passwordAtUniversity) {
+            String token,
+            Instant expiresAt,
+            String studentId,
+            String name,
+            Role role,
+            boolean passwordAtUniversity,
+            Category category) {
+
+        /** A sign-in of an account that books as a student. */
+        public LoginResult(
+                String token,
+                Instant expiresAt,
+                String studentId,
+                String name,
+                Role role,
+                boolean passwordAtUniversity) {
+            this(token, expiresAt, studentId, name, role, passwordAtUniversity, Category.STUDENT);
+        }
 
         static LoginResult of(UserAccount account, TokenService.IssuedToken token) {
             return new LoginResult(
@@ -344,7 +362,8 @@ public class AuthService {
                     account.getStudentId(),
                     account.getDisplayName(),
                     account.getRole(),
-                    account.getPasswordHash() == null);
+                    account.getPasswordHash() == null,
+                    account.getCategory() == null ? Category.STUDENT : account.getCategory());
         }
     }
 }

@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
@@ -82,7 +83,14 @@ public class DirectoryAccounts {
      * @param subject who the directory says this is, for good: the CAS user, the OpenID issuer and subject, or the
      *     LDAP entry's DN
      */
-    public record DirectoryPerson(String id, String name, String email, Role role, String source, String subject) {}
+    public record DirectoryPerson(
+            String id, String name, String email, Role role, String source, String subject, Category category) {
+
+        /** A person whose booking category the directory does not say. */
+        public DirectoryPerson(String id, String name, String email, Role role, String source, String subject) {
+            this(id, name, email, role, source, subject, null);
+        }
+    }
 
     /** A sign-in the directory vouched for: what the page gets, and the token's id for a later single logout. */
     public record SignedIn(AuthService.LoginResult login, long userId, String tokenId, Instant expiresAt) {}
@@ -183,7 +191,7 @@ public class DirectoryAccounts {
         if (!ORIGIN_LOCAL.equals(account.getOrigin())) {
             // the directory vouches for the person now: no longer left (issue 75), their role taken
             directory.vouched(account.getId(), now);
-            if (takeRole(account, person.role())) {
+            if (takeRole(account, person.role()) | takeCategory(account, person.category())) {
                 account = find(person.id());
             }
         }
@@ -226,6 +234,27 @@ public class DirectoryAccounts {
         return true;
     }
 
+    /**
+     * What the directory says the person books as (SPEC §21), for an account it made: a change is written and audited,
+     * and every node reads the account again, its tokens kept. Answers whether it changed.
+     */
+    private boolean takeCategory(UserAccount account, Category category) {
+        if (category == null || account.getCategory() == category) {
+            return false;
+        }
+        transactions.executeWithoutResult(tx -> {
+            accounts.setCategory(account.getId(), category, LocalDateTime.now(clock));
+            tokens.readAgain(account.getId());
+        });
+        audit.record(
+                account.actor(),
+                AuditAction.SET_CATEGORY,
+                AuditTarget.USER,
+                account.getStudentId(),
+                new EngineText("audit.category", account.getStudentId(), category.name()));
+        return true;
+    }
+
     /** The directory's address, taken as verified, unless the student has one of their own. */
     private void takeEmail(UserAccount account, DirectoryPerson person) {
         String email = person.email();
@@ -243,6 +272,7 @@ public class DirectoryAccounts {
         account.setStudentId(person.id());
         account.setDisplayName(displayName(person));
         account.setRole(person.role());
+        account.setCategory(person.category());
         account.setActive(true);
         account.setOrigin(person.source());
         account.setDirectorySubject(person.subject());

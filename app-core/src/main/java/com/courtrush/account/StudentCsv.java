@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
@@ -29,7 +30,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * Student lists as CSV with a header row {@code studentId,password,name} (any case, optional BOM) — or, as a
- * Chinese office writes it, {@code 学号,密码,姓名}; the two may be mixed. An Excel workbook (.xlsx) with the same
+ * Chinese office writes it, {@code 学号,密码,姓名}; the two may be mixed. An optional fourth column, {@code category}
+ * ({@code 身份}), says what each books as (STUDENT or FACULTY, 学生 or 教职工; SPEC §21). An Excel workbook (.xlsx) with the same
  * header is read as its CSV would be ({@link StudentSheet}).
  */
 public final class StudentCsv {
@@ -42,8 +44,12 @@ public final class StudentCsv {
         columns.put("studentId", List.of("studentId", "学号"));
         columns.put("password", List.of("password", "密码"));
         columns.put("name", List.of("name", "姓名"));
+        columns.put("category", List.of("category", "身份"));
         return columns;
     }
+
+    /** The columns a file must have: a category is optional (a student's when absent). */
+    private static final List<String> REQUIRED = List.of("studentId", "password", "name");
 
     private static final Charset GB18030 = Charset.forName("GB18030");
 
@@ -61,7 +67,8 @@ public final class StudentCsv {
         List<String> example = List.of(
                 EngineMessages.format(locale, "import.template.studentId"),
                 EngineMessages.format(locale, "import.template.password"),
-                EngineMessages.format(locale, "import.template.name"));
+                EngineMessages.format(locale, "import.template.name"),
+                EngineMessages.format(locale, "import.template.category"));
         return format.write(EngineMessages.format(locale, "xlsx.sheet.students"), List.of(header, example));
     }
 
@@ -155,7 +162,7 @@ public final class StudentCsv {
                     extra.add(header); // unknown, or a column named twice (学号 and studentId)
                 }
             }
-            if (!headerOf.keySet().containsAll(COLUMNS.keySet())) {
+            if (!headerOf.keySet().containsAll(REQUIRED)) {
                 throw CourtRushException.badRequest("import.csvHeader");
             }
             if (!extra.isEmpty()) {
@@ -181,7 +188,7 @@ public final class StudentCsv {
                         line++;
                     }
                 }
-                if (record.size() > COLUMNS.size()) {
+                if (record.size() > headerOf.size()) {
                     throw CourtRushException.badRequest("import.csvRowColumns", line, record.size());
                 }
                 rows.add(new StudentCsvLine(
@@ -189,7 +196,9 @@ public final class StudentCsv {
                         new NewStudent(
                                 value(record, headerOf.get("studentId")),
                                 value(record, headerOf.get("password")),
-                                value(record, headerOf.get("name")))));
+                                value(record, headerOf.get("name")),
+                                Role.STUDENT,
+                                headerOf.containsKey("category") ? value(record, headerOf.get("category")) : null)));
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {

@@ -1,6 +1,8 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
@@ -178,6 +180,29 @@ public class StudentDirectory {
         return account.asStudent();
     }
 
+    /**
+     * Sets what a student books as (SPEC §21): their price and the venues they may book from their next request on, on
+     * every node, their tokens kept; what they already booked keeps its price.
+     */
+    public Student setCategory(long userId, Category category, Caller manager) {
+        if (category == null) {
+            throw CourtRushException.badRequest("account.category");
+        }
+        UserAccount account = student(userId);
+        account.setCategory(category);
+        transactions.executeWithoutResult(tx -> {
+            accounts.setCategory(userId, category, LocalDateTime.now(clock));
+            tokens.readAgain(userId);
+        });
+        audit.record(
+                manager.actor(),
+                AuditAction.SET_CATEGORY,
+                AuditTarget.USER,
+                account.getStudentId(),
+                new EngineText("audit.category", account.getStudentId(), category.name()));
+        return account.asStudent();
+    }
+
     /** Passwords have at least 6 characters and at most 72 bytes in UTF-8 (all that BCrypt reads). */
     static boolean isValidPassword(String password) {
         return password != null && password.length() >= 6 && fitsBcrypt(password);
@@ -289,6 +314,7 @@ public class StudentDirectory {
         account.setDisplayName(student.name().trim());
         account.setPasswordHash(passwords.encode(student.password()));
         account.setRole(student.role() == null ? Role.STUDENT : student.role());
+        account.setCategory(Category.parse(student.category()));
         account.setActive(true);
         return account;
     }
@@ -319,6 +345,11 @@ public class StudentDirectory {
                 errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.name")));
             } else if (!Texts.isPlain(s.name())) {
                 errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.nameChars")));
+            }
+            try {
+                Category.parse(s.category());
+            } catch (IllegalArgumentException notOne) {
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.category", s.category())));
             }
         }
         return errors;

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -87,7 +88,8 @@ class TokenRevocations {
     int prime() {
         List<UserAccountMapper.TokenStateRow> rows = accounts.studentTokenStates(ACCOUNTS_CACHED);
         for (UserAccountMapper.TokenStateRow row : rows) {
-            UserAccountMapper.TokenState read = new UserAccountMapper.TokenState(row.generation(), row.active());
+            UserAccountMapper.TokenState read =
+                    new UserAccountMapper.TokenState(row.generation(), row.active(), row.category());
             states.asMap()
                     .merge(row.id(), read, (known, fresh) -> fresh.generation() >= known.generation() ? fresh : known);
         }
@@ -101,7 +103,8 @@ class TokenRevocations {
     void remember(UserAccount account) {
         UserAccountMapper.TokenState read = new UserAccountMapper.TokenState(
                 account.getTokenGeneration() == null ? 0 : account.getTokenGeneration(),
-                Boolean.TRUE.equals(account.getActive()));
+                Boolean.TRUE.equals(account.getActive()),
+                account.getCategory() == null ? Category.STUDENT : account.getCategory());
         states.asMap()
                 .merge(
                         account.getId(),
@@ -146,6 +149,25 @@ class TokenRevocations {
             });
         }
         return state.generation();
+    }
+
+    /**
+     * Every node reads the account's state again at its next request, its tokens kept: what it books as changed (SPEC
+     * §21). Runs in the caller's transaction, with the change.
+     */
+    @Transactional
+    void readAgain(long userId) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        revocations.insert(userId, null, now.plus(tokenTtl));
+        states.invalidate(userId);
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    states.invalidate(userId);
+                }
+            });
+        }
     }
 
     @Scheduled(fixedDelay = 1_000, initialDelay = 1_000)

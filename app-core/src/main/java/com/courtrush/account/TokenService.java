@@ -153,7 +153,13 @@ public class TokenService {
         if (account == null || !account.active() || account.generation() != token.generation()) {
             return null;
         }
-        return new Caller(token.userId(), token.studentId(), token.role(), token.tokenId(), token.expiresAt());
+        return new Caller(
+                token.userId(),
+                token.studentId(),
+                token.role(),
+                token.tokenId(),
+                token.expiresAt(),
+                account.category());
     }
 
     /** Parses and checks the signature and claims of a token; null when it is not one of ours. */
@@ -204,6 +210,11 @@ public class TokenService {
     /** Every token of the account issued until now stops working on every node; in the caller's transaction. */
     public void revokeAll(long userId) {
         revocations.endAll(userId);
+    }
+
+    /** Every node reads the account again at its next request, its tokens still working (see TokenRevocations). */
+    public void readAgain(long userId) {
+        revocations.readAgain(userId);
     }
 
     /** Logs the token {@code tokenId} of the account out on every node (a single logout from the directory). */

@@ -7,6 +7,7 @@ import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
 import com.courtrush.account.api.Student;
@@ -27,6 +28,8 @@ public class UserAccount {
     private String passwordHash;
     private Role role;
     private Boolean active;
+    /** What the account books as (SPEC §21): its prices and the venues it may book; null on insert is STUDENT. */
+    private Category category;
     /** Who made the account: LOCAL (the gym), CAS or OIDC (the campus directory, at a first sign-in). */
     private String origin;
     /** Who the directory said signed in to this account at its first campus sign-in; null: none yet. */
@@ -43,7 +46,7 @@ public class UserAccount {
 
     /** The account as staff see it in the directory (never its password hash). */
     public Student asStudent() {
-        return new Student(id, studentId, displayName, role, Boolean.TRUE.equals(active), createTime);
+        return new Student(id, studentId, displayName, role, Boolean.TRUE.equals(active), createTime, category);
     }
 
     /** A staff account as managers see it (never its password hash). */

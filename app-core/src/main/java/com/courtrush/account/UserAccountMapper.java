@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import com.courtrush.account.api.Category;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
@@ -44,22 +45,34 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
             + "order by id for update")
     List<Long> lockActiveLocalManagers();
 
+    /** What the account books as (SPEC §21). */
+    @Update("update user_account set category = #{category}, update_time = #{now} where id = #{id}")
+    int setCategory(@Param("id") long id, @Param("category") Category category, @Param("now") LocalDateTime now);
+
     /** Voids every token issued to the account so far: its generation moves on. */
     @Update("update user_account set token_generation = token_generation + 1, update_time = #{now} where id = #{id}")
     int endAllTokens(@Param("id") long id, @Param("now") LocalDateTime now);
 
     /** What decides whether the account's tokens still work; null when there is no such account. */
-    @Select("select token_generation as generation, active from user_account where id = #{id}")
+    @Select("select token_generation as generation, active, category from user_account where id = #{id}")
     TokenState tokenState(@Param("id") long id);
 
-    /** The account's current token generation, and whether it may sign in at all. */
-    record TokenState(int generation, boolean active) {}
+    /**
+     * The account's current token generation, whether it may sign in at all, and what it books as (SPEC §21; null
+     * read as a student's).
+     */
+    record TokenState(int generation, boolean active, Category category) {
+
+        public TokenState(int generation, boolean active) {
+            this(generation, active, Category.STUDENT);
+        }
+    }
 
     /** The token states of the active students, at most {@code limit} of them (the newest accounts first). */
-    @Select("select id, token_generation as generation, active from user_account where role = 'STUDENT' "
+    @Select("select id, token_generation as generation, active, category from user_account where role = 'STUDENT' "
             + "and active = true order by id desc limit #{limit}")
     List<TokenStateRow> studentTokenStates(@Param("limit") int limit);
 
     /** A student's token state, with the account's id. */
-    record TokenStateRow(long id, int generation, boolean active) {}
+    record TokenStateRow(long id, int generation, boolean active, Category category) {}
 }

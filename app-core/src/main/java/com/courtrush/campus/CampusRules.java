@@ -1,5 +1,6 @@
 package com.courtrush.campus;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Role;
 import com.courtrush.campus.api.CampusSignInSettings;
 import java.util.ArrayList;
@@ -35,6 +36,19 @@ final class CampusRules {
             return Role.STUDENT;
         }
         return null;
+    }
+
+    /**
+     * What the person books as (SPEC §21): FACULTY when a faculty value is in the booking attribute, else STUDENT; null
+     * when no faculty value is set (the gym decides).
+     */
+    static Category categoryOf(CampusSignInSettings settings, Map<String, List<String>> attributes) {
+        if (values(settings.facultyValues()).isEmpty()) {
+            return null;
+        }
+        return anyOf(attributes.getOrDefault(settings.bookAttribute(), List.of()), settings.facultyValues())
+                ? Category.FACULTY
+                : Category.STUDENT;
     }
 
     /** The first value of an attribute, or null. */

@@ -269,7 +269,8 @@ public class CampusSetup {
                 strip(in.bookValues()),
                 strip(in.staffAttribute()),
                 strip(in.staffValues()),
-                strip(in.managerValues()));
+                strip(in.managerValues()),
+                strip(in.facultyValues()));
     }
 
     /** An {@code ldaps://} or {@code ldap://} address with a host and the directory's base DN. */
@@ -349,6 +350,7 @@ public class CampusSetup {
                 s.bookValues(),
                 s.staffAttribute(),
                 s.staffValues(),
-                s.managerValues());
+                s.managerValues(),
+                s.facultyValues());
     }
 }

@@ -260,7 +260,8 @@ public class CampusSignIn {
                     CampusRules.first(attributes, orDefault(set.emailAttribute(), "email")),
                     role,
                     source,
-                    subject));
+                    subject,
+                    CampusRules.categoryOf(set, attributes)));
         } catch (CourtRushException refusal) {
             return refused(set, "auth.disabled".equals(refusal.key()) ? Refusal.disabled : Refusal.failed);
         }

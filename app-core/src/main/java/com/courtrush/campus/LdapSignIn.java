@@ -120,7 +120,8 @@ class LdapSignIn implements DirectoryPasswords {
                         attributes, CampusRules.hasText(set.emailAttribute()) ? set.emailAttribute() : "mail"),
                 CampusRules.roleOf(set, attributes),
                 LdapProtocol.SOURCE,
-                LdapProtocol.SOURCE + ":" + bound.dn().toLowerCase(java.util.Locale.ROOT));
+                LdapProtocol.SOURCE + ":" + bound.dn().toLowerCase(java.util.Locale.ROOT),
+                CampusRules.categoryOf(set, attributes));
     }
 
     /** What the sign-in is told of a failure: a wrong password as a local one, the directory down as down. */

@@ -100,7 +100,7 @@ public class DeskPayments {
                 // nothing left to play: a booking paid now could only end as a no-show
                 throw CourtRushException.conflict("pay.slotEnded", reservationId);
             }
-            int price = newOrders.priceOf(slot);
+            int price = newOrders.priceOf(locked, slot);
             requireShown(expectedCents, price);
             closing.endPaying(reservationId);
             PayOrder order = NewPayOrders.newOrder(locked, PaymentService.DESK_CHANNEL, price, now);

@@ -27,8 +27,14 @@ class NewPayOrders {
         this.clock = clock;
     }
 
-    /** What a slot costs now: its own price, or the default. */
-    int priceOf(TimeSlot slot) {
+    /**
+     * What a booking costs: the price it was granted at (SPEC §21); a booking an older engine recorded without one,
+     * its slot's own price now, or the default.
+     */
+    int priceOf(Reservation reservation, TimeSlot slot) {
+        if (reservation.getPriceCents() != null) {
+            return reservation.getPriceCents();
+        }
         return settings.priceCents(slot == null ? null : slot.getPriceCents());
     }
 

@@ -216,7 +216,8 @@ public class PaymentService {
             LocalDateTime now,
             PayScene scene,
             LocalDateTime expiry) {
-        PayOrder order = NewPayOrders.newOrder(reservation, gateway.channel(), newOrders.priceOf(slot), now);
+        PayOrder order =
+                NewPayOrders.newOrder(reservation, gateway.channel(), newOrders.priceOf(reservation, slot), now);
         order.setMchid(gateway.merchant());
         order.setScene(gateway.simulated() ? null : scene.name());
         order.setStatus(PayOrderStatus.PAYING);
@@ -264,7 +265,7 @@ public class PaymentService {
     }
 
     int amountOf(Reservation reservation) {
-        return newOrders.priceOf(slots.selectById(reservation.getSlotId()));
+        return newOrders.priceOf(reservation, slots.selectById(reservation.getSlotId()));
     }
 
     private String description(PayOrder order) {

@@ -58,7 +58,7 @@ public record SlotInfo(
         return !slotDate.atTime(startTime).isAfter(now);
     }
 
-    static SlotInfo of(SlotWithCourt row) {
+    public static SlotInfo of(SlotWithCourt row) {
         return new SlotInfo(
                 row.getId(),
                 row.getSessionId(),

@@ -1,10 +1,11 @@
 package com.courtrush.slot;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.setting.AppSettings;
+import com.courtrush.venue.Prices;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -13,6 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Service;
 
 /**
@@ -25,7 +27,7 @@ public class SlotListing {
 
     private final SlotCatalog catalog;
     private final LiveStock stock;
-    private final AppSettings settings;
+    private final Prices prices;
     private final Clock clock;
     private final LoadingCache<LocalDate, List<Listed>> answers;
     private final DrawCommitments commitments;
@@ -33,7 +35,7 @@ public class SlotListing {
     SlotListing(
             SlotCatalog catalog,
             LiveStock stock,
-            AppSettings settings,
+            Prices prices,
             DrawCommitments commitments,
             CourtRushProperties properties,
             Clock clock) {
@@ -41,7 +43,7 @@ public class SlotListing {
         this.commitments = commitments;
         this.catalog = catalog;
         this.stock = stock;
-        this.settings = settings;
+        this.prices = prices;
         this.answers = Caffeine.newBuilder()
                 .expireAfterWrite(properties.reserve().stockSnapshotTtl())
                 .maximumSize(64)
@@ -88,9 +90,11 @@ public class SlotListing {
                         s.endTime(),
                         s.capacity(),
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
-                        settings.priceCents(s.priceCents()),
+                        prices.priceOf(
+                                s.venueId(), s.sport(), s.slotDate(), s.startTime(), s.priceCents(), Category.STUDENT),
                         s.startedBy(now),
-                        s.sport()))
+                        s.sport(),
+                        prices.pricesOf(s.venueId(), s.sport(), s.slotDate(), s.startTime(), s.priceCents())))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED
@@ -182,7 +186,13 @@ public class SlotListing {
         }
     }
 
-    /** One slot as students see it; a slot that has {@code started} is no longer sold; its court's sport. */
+    /**
+     * One slot as students see it; a slot that has {@code started} is no longer sold; its court's sport.
+     *
+     * @param priceCents what a student pays (SPEC §21)
+     * @param prices     what each category that may book its venue pays: a signed-in student's own is shown before
+     *                   the tap, and is what a place granted is then fixed at
+     */
     public record SlotView(
             long slotId,
             long courtId,
@@ -194,5 +204,6 @@ public class SlotListing {
             int permitsLeft,
             int priceCents,
             boolean started,
-            String sport) {}
+            String sport,
+            Map<Category, Integer> prices) {}
 }

@@ -4,6 +4,7 @@ import com.courtrush.account.api.Caller;
 import com.courtrush.venue.api.SportForm;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
+import com.courtrush.venue.api.VenuePrices;
 import com.courtrush.venue.api.VenueView;
 import com.courtrush.venue.desk.VenueDesk;
 import com.courtrush.web.ApiResponse;
@@ -61,5 +62,19 @@ class AdminVenueController {
     ApiResponse<SportView> saveSport(
             @PathVariable String code, @RequestBody SportForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(venues.saveSport(caller, code, form));
+    }
+
+    @Operation(summary = "Who may book a venue, and its price bands by sport, category, days and hours")
+    @GetMapping("/{id}/prices")
+    ApiResponse<VenuePrices> prices(@PathVariable @Positive long id) {
+        return ApiResponse.ok(venues.prices(id));
+    }
+
+    @Operation(
+            summary = "Set who may book a venue and replace its price bands (managers); bookings made keep their price")
+    @PutMapping("/{id}/prices")
+    ApiResponse<VenuePrices> setPrices(
+            @PathVariable @Positive long id, @RequestBody VenuePrices prices, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(venues.setPrices(caller, id, prices));
     }
 }

@@ -36,6 +36,9 @@ public class Venue {
     private LocalTime closes;
     private Boolean active;
 
+    /** Which booking categories may book its slots, comma separated (STUDENT,FACULTY). */
+    private String categories;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
 

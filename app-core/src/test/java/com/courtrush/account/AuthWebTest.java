@@ -58,6 +58,16 @@ class AuthWebTest {
                 .andExpect(jsonPath("$.code").value(401));
     }
 
+    /** SPEC §21: who I am here, as of this request: the page shows the prices of what I book as. */
+    @Test
+    void aSignedInStudentIsToldWhatTheyBookAs() throws Exception {
+        mvc.perform(get("/auth/me").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.studentId").value("s7"))
+                .andExpect(jsonPath("$.data.category").value("STUDENT"));
+        mvc.perform(get("/auth/me")).andExpect(status().isUnauthorized());
+    }
+
     @Test
     void aStudentTokenOnAdminIs403() throws Exception {
         mvc.perform(get("/admin/courts").header("Authorization", "Bearer " + STUDENT))

@@ -13,10 +13,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Role;
+import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.account.desk.StudentDesk;
@@ -36,6 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockMultipartFile;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -111,9 +114,12 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         String example = language.equals("en") ? "Zhang San" : "张三";
+        String category = language.equals("en") ? "STUDENT" : "学生";
         verify(studentDesk)
                 .importStudents(
-                        List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example))), null, Caller.admin());
+                        List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example, Role.STUDENT, category))),
+                        null,
+                        Caller.admin());
     }
 
     /**
@@ -199,6 +205,24 @@ class StaffAccountsWebTest {
                 .andExpect(jsonPath("$.data[0].leftAt").value("2026-07-01T09:30:00"));
         mvc.perform(get("/admin/students/left-directory").header("Authorization", "Bearer " + WebSlice.STUDENT))
                 .andExpect(status().isForbidden());
+    }
+
+    /** SPEC §21: what a student books as is set by name; a word that is no category is refused, not guessed. */
+    @Test
+    void aStudentIsSetToBookAsFaculty() throws Exception {
+        when(studentDesk.setCategory(7L, Category.FACULTY, Caller.admin()))
+                .thenReturn(new Student(7, "s7", "Lin Yu", Role.STUDENT, true, null, Category.FACULTY));
+        mvc.perform(post("/admin/students/7/category")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"category\":\"FACULTY\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.category").value("FACULTY"));
+        mvc.perform(post("/admin/students/7/category")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"category\":\"GUEST\"}"))
+                .andExpect(status().isBadRequest());
     }
 
     private static StudentCsvLine line(long number, NewStudent student) {

@@ -3,6 +3,7 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StudentCsvFile;
@@ -155,7 +156,26 @@ class StudentImportTest {
                 .hasMessageContaining("phone");
         assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name\n1,secret01,A\n2,secret02,B,555\n"))
                 .isInstanceOf(CourtRushException.class)
-                .hasMessage("Line 3 has 4 values; a line has 3: studentId,password,name.");
+                .hasMessage("Line 3 has 4 values, more than the header names (studentId,password,name and, if given,"
+                        + " category).");
+    }
+
+    /** SPEC §21: an optional column says what each books as, in either language; a word it does not know is a row's. */
+    @Test
+    void aCategoryColumnSaysWhoBooksAsFaculty() {
+        List<StudentCsvLine> lines = StudentCsv.parseWithLines(
+                "学号,密码,姓名,身份\n2024001,secret01,张三,教职工\n2024002,secret02,李四,\n2024003,secret03,王五,guest\n");
+        assertThat(Category.parse(lines.get(0).student().category())).isEqualTo(Category.FACULTY);
+        assertThat(Category.parse(lines.get(1).student().category()))
+                .as("blank: a student's")
+                .isNull();
+        List<ImportRowError> errors = StudentDirectory.validate(lines);
+        assertThat(errors).extracting(ImportRowError::row).containsExactly(4);
+        assertThat(StudentCsv.parse("studentId,password,name,category\n1,secret01,A,faculty\n")
+                        .get(0)
+                        .category())
+                .isEqualTo("faculty");
+        assertThat(Category.parse("faculty")).isEqualTo(Category.FACULTY);
     }
 
     @Test

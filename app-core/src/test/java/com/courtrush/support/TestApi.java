@@ -268,6 +268,11 @@ public final class TestApi {
                 .toList();
     }
 
+    /** Signs in an account imported with its fixture password ({@link #passwordOf}). */
+    public Student signIn(String id) {
+        return new Student(id, signedIn(id).data().path("token").asText());
+    }
+
     /**
      * A fixture's sign-in, asked again as a client does while the engine answers 503 (a Redis command over its
      * second on a loaded build machine, the sign-in pools full): what is under test comes after.

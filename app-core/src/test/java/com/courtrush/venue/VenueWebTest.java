@@ -12,10 +12,14 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.support.WebSlice;
+import com.courtrush.venue.api.PriceBandForm;
+import com.courtrush.venue.api.PriceDays;
 import com.courtrush.venue.api.SportForm;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
+import com.courtrush.venue.api.VenuePrices;
 import com.courtrush.venue.api.VenueView;
 import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalTime;
@@ -100,6 +104,35 @@ class VenueWebTest {
                         .content("{\"active\":false}"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.active").value(false));
+    }
+
+    /** SPEC §21: who may book a venue and its bands, read and set whole, the times as the console writes them. */
+    @Test
+    void staffReadAVenuesPricesAndSetThemWhole() throws Exception {
+        VenuePrices prices = new VenuePrices(
+                List.of(Category.STUDENT, Category.FACULTY),
+                List.of(new PriceBandForm(
+                        "BADMINTON",
+                        Category.FACULTY,
+                        PriceDays.WEEKEND,
+                        LocalTime.of(18, 0),
+                        LocalTime.of(22, 0),
+                        4000)));
+        given(venues.prices(2L)).willReturn(prices);
+        mvc.perform(get("/admin/venues/2/prices").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.categories[1]").value("FACULTY"))
+                .andExpect(jsonPath("$.data.bands[0].starts").value("18:00"))
+                .andExpect(jsonPath("$.data.bands[0].days").value("WEEKEND"));
+        given(venues.setPrices(Caller.admin(), 2L, prices)).willReturn(prices);
+        mvc.perform(put("/admin/venues/2/prices")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"categories\":[\"STUDENT\",\"FACULTY\"],\"bands\":[{\"sport\":\"BADMINTON\","
+                                + "\"category\":\"FACULTY\",\"days\":\"WEEKEND\",\"starts\":\"18:00\",\"ends\":\"22:00\","
+                                + "\"priceCents\":4000}]}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.bands[0].priceCents").value(4000));
     }
 
     @Test

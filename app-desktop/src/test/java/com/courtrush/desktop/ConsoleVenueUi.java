@@ -12,12 +12,15 @@ import static com.courtrush.desktop.ConsoleUi.waitFor;
 import static com.courtrush.desktop.ConsoleUi.waitForServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.desktop.courts.CourtsViewModel;
 import com.courtrush.desktop.openings.OpeningRow;
 import com.courtrush.desktop.openings.SlotRow;
 import com.courtrush.desktop.template.OpeningTemplateForm;
+import com.courtrush.desktop.venues.PricesViewModel;
 import com.courtrush.desktop.venues.VenuesViewModel;
 import com.courtrush.support.Times;
+import com.courtrush.venue.api.PriceDays;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -63,11 +66,35 @@ class ConsoleVenueUi {
         robot.clickOn("#addVenue");
         var venues = table("#venuesTable");
         waitFor(10, () -> venues.getItems().toString().contains("Table-tennis room"));
+
+        // its prices (SPEC §21): faculty pay more on weekday evenings; both may book
+        int roomRow = IntStream.range(0, venues.getItems().size())
+                .filter(i -> venues.getItems().get(i).toString().equals("Table-tennis room"))
+                .findFirst()
+                .orElseThrow();
+        select("#venuesTable", roomRow);
+        ConsoleWalkUi.scrollTo("#pricesTable");
+        var bands = ConsoleUi.<PricesViewModel.BandRow>table("#pricesTable");
+        ComboBox<Category> who = robot.lookup("#priceCategory").queryAs(ComboBox.class);
+        ComboBox<PriceDays> days = robot.lookup("#priceDays").queryAs(ComboBox.class);
+        robot.interact(() -> {
+            who.setValue(Category.FACULTY);
+            days.setValue(PriceDays.WEEKDAY);
+        });
+        robot.clickOn("#priceStarts").write("18:00");
+        robot.clickOn("#priceEnds").write("22:00");
+        robot.clickOn("#pricePrice").write("30");
+        robot.clickOn("#addPriceBand");
+        waitFor(10, () -> bands.getItems().size() == 1);
+        robot.clickOn("#savePrices");
+        long roomId = ((VenuesViewModel.VenueRow) venues.getItems().get(roomRow)).id();
+        waitFor(10, () -> firstBandCents(roomId) == 3000);
         var sports = ConsoleUi.<VenuesViewModel.SportRow>table("#sportsTable");
         int tableTennis = IntStream.range(0, sports.getItems().size())
                 .filter(i -> sports.getItems().get(i).sport().code().equals("TABLE_TENNIS"))
                 .findFirst()
                 .orElseThrow();
+        ConsoleWalkUi.scrollTo("#sportsTable");
         select("#sportsTable", tableTennis);
         TextField perDay = robot.lookup("#sportPerDay").queryAs(TextField.class);
         robot.interact(() -> perDay.setText("1"));
@@ -294,6 +321,20 @@ class ConsoleVenueUi {
     private record Grant(String token, String hour, String trace, long opening, long slot) {
         Grant traced(String traceId) {
             return new Grant(token, hour, traceId, opening, slot);
+        }
+    }
+
+    /** What the engine holds as the venue's first price band, in fen (0: none yet). */
+    private static int firstBandCents(long venueId) {
+        try {
+            return call("GET", "/admin/venues/" + venueId + "/prices", ADMIN, null)
+                    .path("data")
+                    .path("bands")
+                    .path(0)
+                    .path("priceCents")
+                    .asInt();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 }

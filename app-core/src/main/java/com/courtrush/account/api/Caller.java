@@ -11,8 +11,18 @@ import java.time.Instant;
  * @param name      the student or staff id, or "admin" for the admin token
  * @param tokenId   the token's id (for logout); null for the admin token and the console
  * @param expiresAt when the token stops working; null for the admin token and the console
+ * @param category  what the account books as (SPEC §21), as its node last read it
  */
-public record Caller(Long userId, String name, Role role, String tokenId, Instant expiresAt) {
+public record Caller(Long userId, String name, Role role, String tokenId, Instant expiresAt, Category category) {
+
+    public Caller {
+        category = category == null ? Category.STUDENT : category;
+    }
+
+    /** A caller who books as a student. */
+    public Caller(Long userId, String name, Role role, String tokenId, Instant expiresAt) {
+        this(userId, name, role, tokenId, expiresAt, Category.STUDENT);
+    }
 
     /** How the audit trail names the admin token (automation, other nodes). */
     public static final String ADMIN_NAME = "admin";

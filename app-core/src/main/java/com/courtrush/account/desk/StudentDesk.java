@@ -1,10 +1,12 @@
 package com.courtrush.account.desk;
 
 import com.courtrush.account.DirectoryVerdicts;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.StaffOnly;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
@@ -103,5 +105,11 @@ public class StudentDesk {
      */
     public Student setActive(long userId, boolean active, Caller caller) {
         return directory.setActive(userId, active, caller.actor());
+    }
+
+    /** Sets what a student books as (SPEC §21): their prices and venues from their next request on. Managers only. */
+    @ManagerOnly
+    public Student setCategory(long userId, Category category, Caller caller) {
+        return directory.setCategory(userId, category, caller);
     }
 }

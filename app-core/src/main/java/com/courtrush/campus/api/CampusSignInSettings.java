@@ -22,6 +22,8 @@ package com.courtrush.campus.api;
  *     directory
  * @param staffValues values of {@code staffAttribute} that make a STAFF account
  * @param managerValues values of {@code staffAttribute} that make a MANAGER account
+ * @param facultyValues values of {@code bookAttribute} that make a person book as FACULTY (SPEC §21: the faculty's
+ *     prices and venues), taken at each sign-in; blank: the directory does not say, the gym's setting stands
  */
 public record CampusSignInSettings(
         boolean enabled,
@@ -38,7 +40,44 @@ public record CampusSignInSettings(
         String bookValues,
         String staffAttribute,
         String staffValues,
-        String managerValues) {
+        String managerValues,
+        String facultyValues) {
+
+    /** Settings that leave what a person books as to the gym. */
+    public CampusSignInSettings(
+            boolean enabled,
+            CampusProtocol protocol,
+            String label,
+            String publicUrl,
+            String serverUrl,
+            String clientId,
+            String clientSecret,
+            String idAttribute,
+            String nameAttribute,
+            String emailAttribute,
+            String bookAttribute,
+            String bookValues,
+            String staffAttribute,
+            String staffValues,
+            String managerValues) {
+        this(
+                enabled,
+                protocol,
+                label,
+                publicUrl,
+                serverUrl,
+                clientId,
+                clientSecret,
+                idAttribute,
+                nameAttribute,
+                emailAttribute,
+                bookAttribute,
+                bookValues,
+                staffAttribute,
+                staffValues,
+                managerValues,
+                "");
+    }
 
     /** Shown instead of a secret that is set. */
     public static final String MASK = "••••••";

@@ -64,6 +64,10 @@ public class Reservation {
     @TableField(updateStrategy = FieldStrategy.NEVER)
     private LocalDateTime payBy;
 
+    /** What the booking costs, fixed as it was granted (SPEC §21); null on a row an older engine wrote: its slot's. */
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private Integer priceCents;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
 

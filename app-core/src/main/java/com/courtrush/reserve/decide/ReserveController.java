@@ -47,6 +47,7 @@ class ReserveController {
 
     private final ReserveService reserve;
     private final ReserveResults results;
+    private final VenueAdmission admission;
     private final ReserveExchange exchange;
     private final ApiExceptionHandler failures;
     private final long confirmWaitNanos;
@@ -54,6 +55,7 @@ class ReserveController {
     ReserveController(
             ReserveService reserve,
             ReserveResults results,
+            VenueAdmission admission,
             ObjectMapper mapper,
             Validator validator,
             ApiExceptionHandler failures,
@@ -63,6 +65,7 @@ class ReserveController {
         this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
         this.reserve = reserve;
         this.results = results;
+        this.admission = admission;
     }
 
     @Operation(
@@ -88,6 +91,7 @@ class ReserveController {
         CompletableFuture<ReserveService.Accepted> accepted;
         // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
         try {
+            admission.require(request.sessionId(), caller.category());
             accepted = reserve.reserve(
                     caller.requireUserId(),
                     request.sessionId(),

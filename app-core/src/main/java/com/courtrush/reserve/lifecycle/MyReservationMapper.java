@@ -23,14 +23,14 @@ interface MyReservationMapper {
     String COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
             + "r.note, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
             + "c.venue_id, c.sport, "
-            + "s.price_cents, r.checked_in_time, r.pay_by from ";
+            + "coalesce(r.price_cents, s.price_cents) as price_cents, r.checked_in_time, r.pay_by from ";
 
     /** The chosen bookings ({@code r}, from a derived table) with their slots and courts. */
     String WITH_SLOTS = " r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
 
     /** A student's bookings, picked by idx_reservation_user_date before anything is joined to them. */
     String THE_STUDENTS = "(select id, trace_id, slot_id, session_id, status, cancel_reason, note, create_time, "
-            + "checked_in_time, pay_by, slot_date from reservation where user_id = #{userId} and ";
+            + "checked_in_time, pay_by, slot_date, price_cents from reservation where user_id = #{userId} and ";
 
     String NOT_COMPENSATED_HERE =
             "(cancel_reason is null or cancel_reason != 'COMPENSATION')"; // no <>: in a <script> too
@@ -45,7 +45,8 @@ interface MyReservationMapper {
     /** The bookings of others the student accepted being a partner on, marked so, with the booker's name. */
     String PARTNER_COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, "
             + "r.cancel_reason, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, "
-            + "c.name as court_name, c.venue_id, c.sport, s.price_cents, r.checked_in_time, true as as_partner, "
+            + "c.name as court_name, c.venue_id, c.sport, coalesce(r.price_cents, s.price_cents) as price_cents, r.checked_in_time, "
+            + "true as as_partner, "
             + "u.display_name as booker_name "
             + "from booking_partner p join reservation r on r.id = p.reservation_id "
             + "join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "

@@ -1,11 +1,14 @@
 package com.courtrush.reserve.record;
 
+import com.courtrush.account.api.Category;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
 
 /**
  * Recording's insert into the reservation table ({@code reserve.data.ReservationMapper} has the rest): it takes the
@@ -20,17 +23,30 @@ interface GrantMapper {
      * row's play date is given, not read from its slot: a read of the slot in the insert is a locking
      * read on MariaDB, and two consumers sharing a slot then each waited to turn their shared lock
      * into the one their counter's update takes (the growth bench: twice the transactions, three
-     * times the recording lag). {@code payBy}: the deadline the bookings keep (issue 74).
+     * times the recording lag). {@code payBy}: the deadline the bookings keep (issue 74); each its price, fixed as it
+     * is granted (SPEC §21).
      */
     @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
-            + "pay_by, create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
+            + "pay_by, price_cents, create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
             + "(#{g.grant.traceId}, #{g.grant.userId}, #{g.grant.slotId}, #{g.grant.sessionId}, #{g.slotDate}, "
-            + "'PENDING_PAYMENT', #{g.grant.userId}, #{payBy}, #{now}, #{now})</foreach></script>")
+            + "'PENDING_PAYMENT', #{g.grant.userId}, #{payBy}, #{g.priceCents}, #{now}, #{now})</foreach></script>")
     int insertGranted(
             @Param("grants") List<Granted> grants,
             @Param("now") LocalDateTime now,
             @Param("payBy") LocalDateTime payBy);
 
-    /** A grant and its slot's play date. */
-    record Granted(ReserveMessage grant, LocalDate slotDate) {}
+    /** A grant, its slot's play date and what it costs its student. */
+    record Granted(ReserveMessage grant, LocalDate slotDate, int priceCents) {}
+
+    /**
+     * Locks the students' accounts until the transaction ends, in id order (recordings of one student's grants take
+     * turns, so each counts the places the others recorded), reading each one's booking category, which prices the
+     * grants — the lock's own row read, no statement more.
+     */
+    @Select("<script>select id, category from user_account where id in "
+            + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) order by id for update</script>")
+    List<Booker> lockBookers(@Param("userIds") Collection<Long> userIds);
+
+    /** A student whose grants are recorded, and what they book as. */
+    record Booker(long id, Category category) {}
 }

@@ -1,5 +1,6 @@
 package com.courtrush.reserve.record;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outages;
 import com.courtrush.core.Outcome;
@@ -17,6 +18,7 @@ import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.venue.Prices;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -57,6 +59,7 @@ public class ReservationWriter {
     private final AppSettings settings;
     private final Shares shares;
     private final SlotCatalog catalog;
+    private final Prices prices;
     private final Clock clock;
 
     ReservationWriter(
@@ -70,9 +73,11 @@ public class ReservationWriter {
             AppSettings settings,
             Shares shares,
             SlotCatalog catalog,
+            Prices prices,
             Clock clock) {
         this.shares = shares;
         this.catalog = catalog;
+        this.prices = prices;
         this.reservations = reservations;
         this.grantRows = grantRows;
         this.slots = slots;
@@ -156,7 +161,7 @@ public class ReservationWriter {
                 write(mirrored);
             });
         }
-        handOn(grants, grants.stream().map(this::place).toList());
+        handOn(grants, grants.stream().map(grant -> slotted(grant).taken()).toList());
     }
 
     /** Writes the grants in one transaction; the places they take. */
@@ -171,14 +176,20 @@ public class ReservationWriter {
                 .toList();
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
         Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
-        List<Shares.Place> taken = grants.stream().map(this::place).toList();
-        List<GrantMapper.Granted> rows = IntStream.range(0, grants.size())
-                .mapToObj(i -> new GrantMapper.Granted(
-                        grants.get(i), taken.get(i).place().date()))
-                .toList();
+        List<Slotted> slotted = grants.stream().map(this::slotted).toList();
+        List<Shares.Place> taken = slotted.stream().map(Slotted::taken).toList();
         transactions.executeWithoutResult(tx -> {
             LocalDateTime now = LocalDateTime.now(clock);
-            reservations.lockStudents(students);
+            Map<Long, Category> bookers = grantRows.lockBookers(students).stream()
+                    .collect(Collectors.toMap(GrantMapper.Booker::id, GrantMapper.Booker::category));
+            List<GrantMapper.Granted> rows = IntStream.range(0, grants.size())
+                    .mapToObj(i -> new GrantMapper.Granted(
+                            grants.get(i),
+                            taken.get(i).place().date(),
+                            price(
+                                    slotted.get(i),
+                                    bookers.getOrDefault(grants.get(i).userId(), Category.STUDENT))))
+                    .toList();
             // the slots' counters before the rows: a row's foreign key check takes a shared lock on its slot,
             // which two consumers of one slot would both hold and then both wait to raise to the update's
             // exclusive lock — a deadlock (MariaDB, four consumers a node, a draw's grants). Taken first, the
@@ -220,21 +231,28 @@ public class ReservationWriter {
         }
     }
 
-    /** The place a grant gives, as the fair share counts it. */
-    private Shares.Place place(ReserveMessage grant) {
+    /** The place a grant gives, as the fair share counts it, and what prices it. */
+    private Slotted slotted(ReserveMessage grant) {
         SlotInfo slot = catalog.session(grant.sessionId())
                 .map(opening -> opening.slot(grant.slotId()))
-                .orElse(null);
-        SharePlace place;
-        if (slot != null) {
-            place = SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport());
-        } else {
-            // not in the catalog (deleted meanwhile): read it
-            SlotWithCourt row =
-                    slots.findByIdsWithCourt(List.of(grant.slotId())).get(0);
-            place = SharePlace.of(row.getSlotDate(), row.getStartTime(), row.getEndTime(), row.getSport());
-        }
-        return Shares.Place.booked(grant.userId(), grant.sessionId(), grant.slotId(), place);
+                .orElseGet(() -> {
+                    // not in the catalog (deleted meanwhile): read it
+                    SlotWithCourt row =
+                            slots.findByIdsWithCourt(List.of(grant.slotId())).get(0);
+                    return SlotInfo.of(row);
+                });
+        SharePlace place = SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime(), slot.sport());
+        return new Slotted(Shares.Place.booked(grant.userId(), grant.sessionId(), grant.slotId(), place), slot);
+    }
+
+    /** A grant's place and its slot. */
+    private record Slotted(Shares.Place taken, SlotInfo slot) {}
+
+    /** What a grant's slot costs a member of the category, fixed as it is recorded (SPEC §21). */
+    private int price(Slotted slotted, Category category) {
+        SlotInfo slot = slotted.slot();
+        return prices.priceOf(
+                slot.venueId(), slot.sport(), slot.slotDate(), slot.startTime(), slot.priceCents(), category);
     }
 
     /** G5: no student holds more places in an opening than its limit, this transaction's rows included. */

@@ -5,6 +5,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.Futures;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.reserve.decide.VenueAdmission;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -34,11 +35,14 @@ import org.springframework.web.bind.annotation.RestController;
 class WaitlistController {
 
     private final Waitlists waitlists;
+    private final VenueAdmission admission;
     private final OfferAcceptance acceptance;
     private final long confirmWaitMs;
 
-    WaitlistController(Waitlists waitlists, OfferAcceptance acceptance, CourtRushProperties properties) {
+    WaitlistController(
+            Waitlists waitlists, OfferAcceptance acceptance, VenueAdmission admission, CourtRushProperties properties) {
         this.waitlists = waitlists;
+        this.admission = admission;
         this.acceptance = acceptance;
         this.confirmWaitMs = properties.reserve().confirmTimeout().toMillis();
     }
@@ -47,6 +51,7 @@ class WaitlistController {
     @PostMapping("/reserve/waitlist")
     ApiResponse<Waitlists.Joined> join(
             @Valid @RequestBody Join request, @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        admission.require(request.sessionId(), caller.category());
         Waitlists.Joined joined = waitlists.join(caller.requireUserId(), request.sessionId(), request.slotId());
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.waiting", joined.position()), joined);
     }

@@ -2,10 +2,12 @@ package com.courtrush.venue.desk;
 
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.api.Caller;
+import com.courtrush.venue.Prices;
 import com.courtrush.venue.Venues;
 import com.courtrush.venue.api.SportForm;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
+import com.courtrush.venue.api.VenuePrices;
 import com.courtrush.venue.api.VenueView;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -18,9 +20,11 @@ import org.springframework.stereotype.Component;
 public class VenueDesk {
 
     private final Venues venues;
+    private final Prices prices;
 
-    public VenueDesk(Venues venues) {
+    public VenueDesk(Venues venues, Prices prices) {
         this.venues = venues;
+        this.prices = prices;
     }
 
     /** See {@link Venues#list}. */
@@ -54,5 +58,16 @@ public class VenueDesk {
     @ManagerOnly
     public SportView saveSport(Caller manager, String code, SportForm form) {
         return venues.saveSport(code, form, manager);
+    }
+
+    /** See {@link Prices#of}. */
+    public VenuePrices prices(long venueId) {
+        return prices.of(venueId);
+    }
+
+    /** See {@link Prices#set}. */
+    @ManagerOnly
+    public VenuePrices setPrices(Caller manager, long venueId, VenuePrices set) {
+        return prices.set(venueId, set, manager);
     }
 }

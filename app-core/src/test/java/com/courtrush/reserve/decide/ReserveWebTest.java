@@ -10,6 +10,8 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.willThrow;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -68,6 +70,21 @@ class ReserveWebTest {
 
     @MockitoBean
     DrawRecords drawRecords;
+
+    @MockitoBean
+    VenueAdmission admission;
+
+    /** SPEC §21: a venue that does not admit what the student books as refuses them before anything is decided. */
+    @Test
+    void aVenueThatDoesNotAdmitTheStudentIs403BeforeAnyDecision() throws Exception {
+        willThrow(CourtRushException.forbidden("price.notAdmitted", "faculty"))
+                .given(admission)
+                .require(eq(1L), any());
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.enumCode").value("FORBIDDEN"));
+        verify(reserve, never()).reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any());
+    }
 
     @Test
     void aTraceResultIsAskedForByTheStudent() throws Exception {

@@ -1,11 +1,19 @@
 package com.courtrush.reserve.waitlist;
 
 import static com.courtrush.support.WebSlice.STUDENT;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.willThrow;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.core.CourtRushException;
+import com.courtrush.reserve.decide.VenueAdmission;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +42,23 @@ class WaitlistWebTest {
 
     @MockitoBean
     OfferAcceptance offerAcceptance;
+
+    @MockitoBean
+    VenueAdmission admission;
+
+    /** SPEC §21: no place in line at a venue that does not admit what the student books as. */
+    @Test
+    void aVenueThatDoesNotAdmitTheStudentKeepsThemOffItsWaitlists() throws Exception {
+        willThrow(CourtRushException.forbidden("price.notAdmitted", "faculty"))
+                .given(admission)
+                .require(eq(1L), any());
+        mvc.perform(post("/reserve/waitlist")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isForbidden());
+        verify(waitlists, never()).join(anyLong(), anyLong(), anyLong());
+    }
 
     @Test
     void aStudentJoinsAWaitlistAndIsToldTheirPlace() throws Exception {

@@ -7,6 +7,7 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Student;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
@@ -23,7 +24,7 @@ import javafx.scene.control.TextField;
 import javafx.stage.FileChooser;
 
 /**
- * Students: list, CSV import with progress, reset password, disable/enable, strikes, this week's fair share, unlink
+ * Students: list, CSV import with progress, reset password, disable/enable, what they book as, strikes, this week's fair share, unlink
  * the WeChat that signs them in.
  */
 public final class StudentsScreen implements Screen {
@@ -113,6 +114,7 @@ public final class StudentsScreen implements Screen {
         table.getColumns().add(column(i18n.t("students.studentId"), Student::studentId));
         table.getColumns().add(column(i18n.t("students.name"), Student::name));
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
+        table.getColumns().add(column(i18n.t("students.category"), s -> i18n.of(s.category())));
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
@@ -135,6 +137,12 @@ public final class StudentsScreen implements Screen {
             Student student = table.getSelectionModel().getSelectedItem();
             model.setActive(student, !student.active());
         });
+        Button category = button(i18n.t("students.toggleCategory"), "toggleCategory", () -> {
+            Student student = table.getSelectionModel().getSelectedItem();
+            model.setCategory(student, student.category() == Category.FACULTY ? Category.STUDENT : Category.FACULTY);
+        });
+        category.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
         Button strikesButton = button(i18n.t("strikes.open"), "studentStrikes", () -> {
             Student student = table.getSelectionModel().getSelectedItem();
             StrikesDialog.show(table.getScene().getWindow(), i18n, strikes, student.studentId(), student.name());
@@ -165,7 +173,7 @@ public final class StudentsScreen implements Screen {
         strikesButton
                 .disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
-        return bar(reset, toggle, strikesButton, shareButton, unlink);
+        return bar(reset, toggle, category, strikesButton, shareButton, unlink);
     }
 
     @Override

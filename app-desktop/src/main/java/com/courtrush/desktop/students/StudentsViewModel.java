@@ -1,6 +1,7 @@
 package com.courtrush.desktop.students;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.Student;
@@ -225,6 +226,15 @@ public final class StudentsViewModel {
                 i18n.t(active ? "students.enable" : "students.disable"),
                 () -> directory.setActive(student.id(), active, staff),
                 done -> search());
+    }
+
+    /** Sets what the student books as (managers; SPEC §21): their prices and venues from their next request on. */
+    public void setCategory(Student student, Category category) {
+        tasks.run(
+                i18n.t("students.toggleCategory"), () -> directory.setCategory(student.id(), category, staff), done -> {
+                    notices.info(i18n.t("students.categorySet", done.studentId(), i18n.of(done.category())));
+                    search();
+                });
     }
 
     public StringProperty queryProperty() {

@@ -24,7 +24,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
-/** Venues, sports and closures (SPEC §21): every staff member sees them; managers add and change them. */
+/** Venues, their prices, sports and closures (SPEC §21): every staff member sees them; managers add and change them. */
 public final class VenuesScreen implements Screen {
 
     /** A field's padding and caret beside its hint's text. */
@@ -32,6 +32,7 @@ public final class VenuesScreen implements Screen {
 
     private final VenuesViewModel model;
     private final ClosuresViewModel closing;
+    private final PricesViewModel prices;
     private final Node root;
 
     public VenuesScreen(ConsoleContext context) {
@@ -46,6 +47,8 @@ public final class VenuesScreen implements Screen {
                 i18n,
                 context.staff());
         model.whenLoaded(closing::refresh);
+        prices = new PricesViewModel(
+                context.desks().venues(), context.tasks(), context.notices(), i18n, context.staff());
 
         TableView<VenuesViewModel.VenueRow> venues = table("venuesTable", i18n.t("venues.none"));
         venues.getColumns().add(column(i18n.t("venues.name"), VenuesViewModel.VenueRow::name));
@@ -72,6 +75,7 @@ public final class VenuesScreen implements Screen {
                 () -> model.toggle(venues.getSelectionModel().getSelectedItem()));
         toggle.disableProperty()
                 .bind(venues.getSelectionModel().selectedItemProperty().isNull());
+        venues.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> prices.pick(row));
 
         TableView<VenuesViewModel.SportRow> sports = table("sportsTable", i18n.t("venues.none"));
         sports.getColumns().add(column(i18n.t("venues.sport"), VenuesViewModel.SportRow::name));
@@ -132,6 +136,7 @@ public final class VenuesScreen implements Screen {
                 title(i18n.t("nav.venues")),
                 venues,
                 bar(zh, en, where, add, toggle),
+                PricesPane.of(i18n, prices),
                 new Label(i18n.t("venues.sportsTitle")),
                 sports,
                 bar(code, sportZh, sportEn, slot, places),
@@ -144,7 +149,7 @@ public final class VenuesScreen implements Screen {
         root = page;
     }
 
-    private static TextField field(String id, String prompt) {
+    static TextField field(String id, String prompt) {
         TextField field = new TextField();
         field.setId(id);
         field.setPromptText(prompt);
@@ -152,7 +157,7 @@ public final class VenuesScreen implements Screen {
     }
 
     /** A field bound to {@code value}, at least as wide as its hint (which says what to type in it). */
-    private static TextField field(String id, String prompt, StringProperty value, int columns) {
+    static TextField field(String id, String prompt, StringProperty value, int columns) {
         TextField field = field(id, prompt);
         field.textProperty().bindBidirectional(value);
         field.setPrefColumnCount(columns);
@@ -183,5 +188,9 @@ public final class VenuesScreen implements Screen {
 
     public ClosuresViewModel closing() {
         return closing;
+    }
+
+    public PricesViewModel prices() {
+        return prices;
     }
 }

@@ -125,23 +125,30 @@ class StudentsViewModelTest {
         console.saveTemplate(template);
 
         String example = chinese ? "张三" : "Zhang San";
-        List<String> header = chinese ? List.of("学号", "密码", "姓名") : List.of("studentId", "password", "name");
+        String category = chinese ? "学生" : "STUDENT";
+        List<String> header =
+                chinese ? List.of("学号", "密码", "姓名", "身份") : List.of("studentId", "password", "name", "category");
         byte[] saved = Files.readAllBytes(template);
         if (extension.equals("xlsx")) {
-            assertThat(Workbooks.text(saved)).containsExactly(header, List.of("2024001", "ChangeMe2024", example));
+            assertThat(Workbooks.text(saved))
+                    .containsExactly(header, List.of("2024001", "ChangeMe2024", example, category));
             assertThat(Workbooks.rows(saved).get(1).get(0).getType())
                     .as("the student id a text cell, its leading zeros kept")
                     .isEqualTo(org.dhatim.fastexcel.reader.CellType.STRING);
         } else {
             assertThat(new String(saved, StandardCharsets.UTF_8))
-                    .isEqualTo("\uFEFF" + String.join(",", header) + "\r\n2024001,ChangeMe2024," + example + "\r\n");
+                    .isEqualTo("\uFEFF" + String.join(",", header) + "\r\n2024001,ChangeMe2024," + example + ","
+                            + category + "\r\n");
         }
         assertThat(notices.infos).last().asString().contains(template.toString());
 
         when(directory.importPart(anyList(), eq(STAFF))).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         console.importCsv(template);
-        verify(directory).importPart(List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example))), STAFF);
+        verify(directory)
+                .importPart(
+                        List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example, Role.STUDENT, category))),
+                        STAFF);
         assertThat(notices.failures).isEmpty();
     }
 
