@@ -79,6 +79,9 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("PUT /admin/venues/{id}", Access.MANAGER),
             Map.entry("GET /admin/venues/{id}/prices", Access.STAFF),
             Map.entry("PUT /admin/venues/{id}/prices", Access.MANAGER),
+            Map.entry("GET /admin/venues/staff", Access.STAFF),
+            Map.entry("GET /admin/venues/desk", Access.STAFF),
+            Map.entry("PUT /admin/venues/staff/{userId}", Access.MANAGER),
             Map.entry("GET /admin/venues/sports", Access.STAFF),
             Map.entry("GET /admin/closures", Access.STAFF),
             Map.entry("POST /admin/closures", Access.MANAGER),
@@ -291,6 +294,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId", "partnerId" -> "1";
+                            case "userId" -> "999999";
                             case "key" -> "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
                             case "code" -> "TENNIS";
                             case "slotId" -> Long.toString(slotId);

@@ -46,12 +46,15 @@ class AdminAttendanceController {
 
     @Operation(
             summary = "A day's bookings at the desk (default today) by time and court, the active ones and the "
-                    + "no-shows; q: a student id, an order number, part of a name or a short code")
+                    + "no-shows; q: a student id, an order number, part of a name or a short code; of the caller's "
+                    + "venues, or venueId's")
     @GetMapping("/check-in")
     ApiResponse<List<DeskBookingView>> day(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
-            @RequestParam(required = false) @Size(max = 64) String q) {
-        return ApiResponse.ok(attendance.day(date == null ? LocalDate.now(clock) : date, q));
+            @RequestParam(required = false) @Size(max = 64) String q,
+            @RequestParam(required = false) @Positive Long venueId,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(attendance.day(date == null ? LocalDate.now(clock) : date, q, venueId, caller));
     }
 
     @Operation(
@@ -59,8 +62,10 @@ class AdminAttendanceController {
                     + "(unpaid, paid, checked in, no-show, walk-in, partners) and places left, and whether it runs now")
     @GetMapping("/board")
     ApiResponse<DeskBoard> board(
-            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(attendance.board(date == null ? LocalDate.now(clock) : date));
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @RequestParam(required = false) @Positive Long venueId,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(attendance.board(date == null ? LocalDate.now(clock) : date, venueId, caller));
     }
 
     @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")
@@ -85,8 +90,9 @@ class AdminAttendanceController {
 
     @Operation(summary = "The slots running now, with their free places and price: what a walk-in can be booked into")
     @GetMapping("/walk-in")
-    ApiResponse<List<RunningSlot>> running() {
-        return ApiResponse.ok(attendance.running());
+    ApiResponse<List<RunningSlot>> running(
+            @RequestParam(required = false) @Positive Long venueId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(attendance.running(venueId, caller));
     }
 
     @Operation(

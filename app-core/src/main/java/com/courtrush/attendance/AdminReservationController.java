@@ -102,8 +102,9 @@ class AdminReservationController {
             summary = "One reservation whole: its slot and student, every pay order, and its history (details "
                     + "in the request's language)")
     @GetMapping("/{id}")
-    ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id, HttpServletRequest http) {
-        return ApiResponse.ok(payments.details(id, RequestLocales.of(http)));
+    ApiResponse<ReservationDetailsView> details(
+            @PathVariable @Positive long id, @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        return ApiResponse.ok(payments.details(id, RequestLocales.of(http), caller));
     }
 
     @Operation(

@@ -1,5 +1,6 @@
 package com.courtrush.attendance;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.infra.config.SqlDialect;
 import java.time.LocalDate;
@@ -19,6 +20,7 @@ interface AttendanceMapper {
     String DESK_COLUMNS =
             "select r.id as reservation_id, r.user_id, r.slot_id, u.student_id, u.display_name as student_name, "
                     + "r.status, r.cancel_reason, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
+                    + "c.venue_id, "
                     + "(select p.out_trade_no from pay_order p where p.reservation_id = r.id order by p.id desc limit 1) "
                     + "as out_trade_no, r.checked_in_time, r.checked_in_by, r.create_time as booked_time, "
                     + "coalesce(r.price_cents, s.price_cents) as price_cents, "
@@ -40,7 +42,8 @@ interface AttendanceMapper {
     List<DeskBooking> day(@Param("day") LocalDate day, @Param("query") String query);
 
     /** A day's active slots with their court, by start time and court name: the board's cells. */
-    @Select("select s.id as slot_id, s.session_id, s.court_id, c.name as court_name, s.slot_date, s.start_time, "
+    @Select("select s.id as slot_id, s.session_id, s.court_id, c.venue_id, c.sport, c.name as court_name, s.slot_date, "
+            + "s.start_time, "
             + "s.end_time, s.capacity, s.price_cents from time_slot s join court c on c.id = s.court_id "
             + "where s.slot_date = #{day} and s.active = true order by s.start_time, c.name limit 2000")
     List<BoardSlot> slotsOn(@Param("day") LocalDate day);
@@ -130,6 +133,10 @@ interface AttendanceMapper {
             @Param("by") String by,
             @Param("reason") String reason,
             @Param("now") LocalDateTime now);
+
+    /** What the student books as (SPEC §21). */
+    @Select("select category from user_account where id = #{userId}")
+    Category categoryOf(@Param("userId") long userId);
 
     @Select("select id from user_account where student_id = #{studentId} and role = 'STUDENT'")
     Long studentNamed(@Param("studentId") String studentId);

@@ -12,6 +12,8 @@ public class BoardSlot {
     private Long slotId;
     private Long sessionId;
     private Long courtId;
+    private Long venueId;
+    private String sport;
     private String courtName;
     private LocalDate slotDate;
     private LocalTime startTime;

@@ -13,6 +13,8 @@ import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.venue.DeskVenues;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -43,6 +45,7 @@ public class CheckIns {
     private final ReservationAccess access;
     private final AuditTrail audit;
     private final AppSettings settings;
+    private final DeskVenues desks;
     private final Clock clock;
 
     CheckIns(
@@ -51,7 +54,9 @@ public class CheckIns {
             ReservationAccess access,
             AuditTrail audit,
             AppSettings settings,
+            DeskVenues desks,
             Clock clock) {
+        this.desks = desks;
         this.settings = settings;
         this.attendance = attendance;
         this.codes = codes;
@@ -62,9 +67,9 @@ public class CheckIns {
 
     /**
      * A day's bookings at the desk, by time and court; {@code query}: a student id, an order number,
-     * part of a name, or a short code (blank: all).
+     * part of a name, or a short code (blank: all); those of the venues of {@code scope} only (SPEC §21).
      */
-    public List<DeskBooking> day(LocalDate day, String query) {
+    public List<DeskBooking> day(LocalDate day, String query, DeskScope scope) {
         String q = query == null || query.isBlank() ? null : query.strip();
         if (q != null && q.length() > 64) {
             throw CourtRushException.badRequest("checkIn.query");
@@ -73,12 +78,15 @@ public class CheckIns {
             OptionalLong byCode = codes.reservationOfShortCode(q);
             if (byCode.isPresent()) {
                 DeskBooking booking = attendance.booking(byCode.getAsLong());
-                if (booking != null && day.equals(booking.getSlotDate())) {
+                if (booking != null && day.equals(booking.getSlotDate()) && scope.covers(booking.getVenueId())) {
                     return List.of(withCode(booking));
                 }
             }
         }
-        return attendance.day(day, q).stream().map(this::withCode).toList();
+        return attendance.day(day, q).stream()
+                .filter(booking -> scope.covers(booking.getVenueId()))
+                .map(this::withCode)
+                .toList();
     }
 
     /**
@@ -112,7 +120,7 @@ public class CheckIns {
 
     /** Marks a booking checked in (found by a search at the desk). */
     public DeskBooking checkIn(long reservationId, Caller staff) {
-        DeskBooking booking = found(reservationId);
+        DeskBooking booking = atDesk(reservationId, staff);
         LocalDateTime now = LocalDateTime.now(clock);
         if (booking.getCheckedInTime() != null) {
             throw CourtRushException.conflict(
@@ -156,7 +164,7 @@ public class CheckIns {
 
     /** Takes a check-in back, within a minute of it. */
     public DeskBooking undo(long reservationId, Caller staff) {
-        DeskBooking booking = found(reservationId);
+        DeskBooking booking = atDesk(reservationId, staff);
         if (booking.getCheckedInTime() == null) {
             throw CourtRushException.conflict("checkIn.notCheckedIn", reservationId);
         }
@@ -237,6 +245,13 @@ public class CheckIns {
     /** One booking as the desk sees it, with its short code. */
     DeskBooking booking(long reservationId) {
         return withCode(found(reservationId));
+    }
+
+    /** The booking, if it is one of the venues whose desk the staff member works (403 otherwise; SPEC §21). */
+    DeskBooking atDesk(long reservationId, Caller staff) {
+        DeskBooking booking = found(reservationId);
+        desks.scope(staff).require(booking.getVenueId());
+        return booking;
     }
 
     private DeskBooking found(long reservationId) {

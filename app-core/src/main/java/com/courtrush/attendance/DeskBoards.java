@@ -1,8 +1,10 @@
 package com.courtrush.attendance;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
-import com.courtrush.setting.AppSettings;
+import com.courtrush.venue.Prices;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -26,22 +28,25 @@ public class DeskBoards {
 
     private final AttendanceMapper attendance;
     private final CheckIns checkIns;
-    private final AppSettings settings;
+    private final Prices prices;
     private final Clock clock;
 
-    DeskBoards(AttendanceMapper attendance, CheckIns checkIns, AppSettings settings, Clock clock) {
+    DeskBoards(AttendanceMapper attendance, CheckIns checkIns, Prices prices, Clock clock) {
         this.attendance = attendance;
         this.checkIns = checkIns;
-        this.settings = settings;
+        this.prices = prices;
         this.clock = clock;
     }
 
-    public DeskBoard board(LocalDate day) {
+    /** The board of {@code day}: the courts of the venues of {@code scope} only (SPEC §21). */
+    public DeskBoard board(LocalDate day, DeskScope scope) {
         LocalDateTime now = LocalDateTime.now(clock);
-        Map<Long, List<DeskBookingView>> bookings = checkIns.day(day, null).stream()
+        Map<Long, List<DeskBookingView>> bookings = checkIns.day(day, null, scope).stream()
                 .map(DeskBooking::view)
                 .collect(Collectors.groupingBy(DeskBookingView::slotId, TreeMap::new, Collectors.toList()));
-        List<BoardSlot> slots = attendance.slotsOn(day);
+        List<BoardSlot> slots = attendance.slotsOn(day).stream()
+                .filter(slot -> scope.covers(slot.getVenueId()))
+                .toList();
         Map<Long, DeskBoard.Court> courts = new TreeMap<>();
         TreeSet<LocalTime> hours = new TreeSet<>();
         List<DeskBoard.Cell> cells = new ArrayList<>(slots.size());
@@ -60,7 +65,13 @@ public class DeskBoards {
                     slot.getEndTime(),
                     slot.getCapacity(),
                     (int) Math.max(0, slot.getCapacity() - holding),
-                    settings.priceCents(slot.getPriceCents()),
+                    prices.priceOf(
+                            slot.getVenueId(),
+                            slot.getSport(),
+                            day,
+                            slot.getStartTime(),
+                            slot.getPriceCents(),
+                            Category.STUDENT),
                     // SPEC §16: a walk-in only into a slot that has begun and not ended
                     !start.isAfter(now) && now.isBefore(end),
                     !now.isBefore(end),

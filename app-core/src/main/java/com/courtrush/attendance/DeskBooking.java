@@ -33,6 +33,9 @@ public class DeskBooking {
     private LocalTime endTime;
 
     private Long courtId;
+    /** The venue of its court, whose desk it is (SPEC §21). */
+    private Long venueId;
+
     private String courtName;
     private String outTradeNo;
     private LocalDateTime checkedInTime;

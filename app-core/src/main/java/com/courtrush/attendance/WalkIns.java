@@ -1,6 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
@@ -18,6 +19,9 @@ import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.courtrush.till.api.DeskChannel;
+import com.courtrush.venue.DeskVenues;
+import com.courtrush.venue.Prices;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -59,6 +63,9 @@ public class WalkIns {
     private final AppSettings settings;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
+    private final DeskVenues desks;
+    private final Prices prices;
+    private final AttendanceMapper attendance;
     private final Clock clock;
 
     WalkIns(
@@ -72,7 +79,13 @@ public class WalkIns {
             AppSettings settings,
             TransactionTemplate transactions,
             AuditTrail audit,
+            DeskVenues desks,
+            Prices prices,
+            AttendanceMapper attendance,
             Clock clock) {
+        this.desks = desks;
+        this.prices = prices;
+        this.attendance = attendance;
         this.catalog = catalog;
         this.stock = stock;
         this.grants = grants;
@@ -86,14 +99,17 @@ public class WalkIns {
         this.clock = clock;
     }
 
-    /** The slots running now, by start and court, with their free places (as Redis counts them) and price. */
-    public List<RunningSlot> running() {
+    /**
+     * The slots running now of the venues of {@code scope} (SPEC §21), by start and court, with their free places (as
+     * Redis counts them) and what a student pays.
+     */
+    public List<RunningSlot> running(DeskScope scope) {
         LocalDateTime now = LocalDateTime.now(clock);
         List<RunningSlot> running = new ArrayList<>();
         for (SessionCatalog opening : catalog.onDate(now.toLocalDate())) {
             LiveStock.Snapshot snapshot = null;
             for (SlotInfo slot : opening.slots()) {
-                if (!DeskGrants.running(slot, now)) {
+                if (!DeskGrants.running(slot, now) || !scope.covers(slot.venueId())) {
                     continue;
                 }
                 if (snapshot == null) {
@@ -109,7 +125,7 @@ public class WalkIns {
                         slot.endTime(),
                         snapshot.permits().getOrDefault(slot.slotId(), 0),
                         slot.capacity(),
-                        settings.priceCents(slot.priceCents())));
+                        priceFor(slot, Category.STUDENT)));
             }
         }
         running.sort(Comparator.comparing(RunningSlot::startTime)
@@ -133,8 +149,12 @@ public class WalkIns {
                 .filter(java.util.Objects::nonNull)
                 .findFirst()
                 .orElseThrow(() -> CourtRushException.conflict("walkIn.notRunning", slotId));
+        desks.scope(staff).require(slot.venueId());
         DeskPayments.takenAtDesk(channel);
-        DeskPayments.requireShown(expectedCents, settings.priceCents(slot.priceCents()));
+        // what the student pays is what the consumer fixes as it records the place: their category's price
+        Category category = attendance.categoryOf(userId);
+        prices.requireAdmitted(slot.venueId(), category);
+        DeskPayments.requireShown(expectedCents, priceFor(slot, category));
         DeskGrants.Granted granted = grants.grant(userId, slot.sessionId(), slotId);
         EngineText what = new EngineText(
                 "audit.walkIn", studentId.strip(), slot.courtName(), slot.startTime() + "–" + slot.endTime());
@@ -158,11 +178,17 @@ public class WalkIns {
      * for the no-show sweep to take.
      */
     public DeskBooking payAtDesk(long reservationId, int expectedCents, DeskChannel channel, Caller staff) {
+        checkIns.atDesk(reservationId, staff);
         return transactions.execute(tx -> {
             payments.payAtDesk(reservationId, expectedCents, channel, staff);
             DeskBooking paid = checkIns.booking(reservationId);
             return checkIns.open(paid, LocalDateTime.now(clock)) ? checkIns.checkIn(reservationId, staff) : paid;
         });
+    }
+
+    private int priceFor(SlotInfo slot, Category category) {
+        return prices.priceOf(
+                slot.venueId(), slot.sport(), slot.slotDate(), slot.startTime(), slot.priceCents(), category);
     }
 
     private static void awaitConfirm(DeskGrants.Granted granted) {

@@ -2,15 +2,16 @@ package com.courtrush.pay;
 
 import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
+import com.courtrush.account.api.Caller;
 import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
 import com.courtrush.pay.api.PayRefundView;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
+import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ public class ReservationDetails {
     private final PayOrderMapper orders;
     private final PayRefundMapper refunds;
     private final AuditTrail audit;
+    private final ReservationAccess access;
 
     ReservationDetails(
             ReservationMapper reservations,
@@ -40,7 +42,9 @@ public class ReservationDetails {
             UserAccountMapper accounts,
             PayOrderMapper orders,
             PayRefundMapper refunds,
-            AuditTrail audit) {
+            AuditTrail audit,
+            ReservationAccess access) {
+        this.access = access;
         this.reservations = reservations;
         this.slots = slots;
         this.courts = courts;
@@ -50,12 +54,12 @@ public class ReservationDetails {
         this.audit = audit;
     }
 
-    /** One reservation with everything around it, the history's details in {@code locale}. */
-    public ReservationDetailsView of(long reservationId, Locale locale) {
-        Reservation reservation = reservations.selectById(reservationId);
-        if (reservation == null) {
-            throw CourtRushException.notFound("reservation.notFound", reservationId);
-        }
+    /**
+     * One reservation with everything around it, the history's details in {@code locale}: for staff of its venue's
+     * desk (SPEC §21); to anyone else it does not exist.
+     */
+    public ReservationDetailsView of(long reservationId, Locale locale, Caller staff) {
+        Reservation reservation = access.visibleTo(reservationId, staff);
         TimeSlot slot = slots.selectById(reservation.getSlotId());
         Court court = courts.selectById(slot.getCourtId());
         UserAccount student = accounts.selectById(reservation.getUserId());

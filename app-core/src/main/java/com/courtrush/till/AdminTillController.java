@@ -43,14 +43,17 @@ class AdminTillController {
 
     @Operation(summary = "A receipt of money taken or given back at the desk, by its number")
     @GetMapping("/receipts/{receiptNo}")
-    ApiResponse<ReceiptView> receipt(@PathVariable @Pattern(regexp = "R[PR][A-Za-z0-9]{1,78}") String receiptNo) {
-        return ApiResponse.ok(till.receipt(receiptNo));
+    ApiResponse<ReceiptView> receipt(
+            @PathVariable @Pattern(regexp = "R[PR][A-Za-z0-9]{1,78}") String receiptNo,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(till.receipt(receiptNo, caller));
     }
 
     @Operation(summary = "A booking's receipts, in order")
     @GetMapping("/receipts")
-    ApiResponse<List<ReceiptView>> receiptsOf(@RequestParam @Positive long reservationId) {
-        return ApiResponse.ok(till.receiptsOf(reservationId));
+    ApiResponse<List<ReceiptView>> receiptsOf(
+            @RequestParam @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(till.receiptsOf(reservationId, caller));
     }
 
     @Operation(
@@ -65,8 +68,9 @@ class AdminTillController {
     @GetMapping("/shifts")
     ApiResponse<List<ShiftView>> shifts(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @RequestParam(required = false) @Positive Long venueId,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(till.shifts(date == null ? LocalDate.now(clock) : date, caller));
+        return ApiResponse.ok(till.shifts(date == null ? LocalDate.now(clock) : date, venueId, caller));
     }
 
     @Operation(

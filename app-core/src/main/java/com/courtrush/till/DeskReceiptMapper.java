@@ -17,10 +17,11 @@ interface DeskReceiptMapper extends BaseMapper<DeskReceipt> {
     String RECEIPT_COLUMNS =
             "select d.receipt_no, d.kind, d.reservation_id, d.out_trade_no, d.out_refund_no, d.channel, "
                     + "d.amount_cents, d.actor, d.create_time, a.display_name as actor_name, u.student_id, "
-                    + "u.display_name as student_name, c.name as court_name, s.slot_date, s.start_time, s.end_time "
+                    + "u.display_name as student_name, c.name as court_name, s.slot_date, s.start_time, s.end_time, "
+                    + "c.venue_id, v.name_zh as venue_name_zh, v.name_en as venue_name_en "
                     + "from desk_receipt d join reservation r on r.id = d.reservation_id "
                     + "join user_account u on u.id = r.user_id join time_slot s on s.id = r.slot_id "
-                    + "join court c on c.id = s.court_id "
+                    + "join court c on c.id = s.court_id join venue v on v.id = c.venue_id "
                     + "left join user_account a on d.actor like 'staff:%' and a.student_id = substring(d.actor, 7) ";
 
     @Select(RECEIPT_COLUMNS + "where d.receipt_no = #{receiptNo}")

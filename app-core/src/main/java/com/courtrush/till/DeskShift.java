@@ -39,6 +39,8 @@ public class DeskShift {
     private Integer receipts;
     private Integer mismatches;
     private String note;
+    /** The venue whose desk it kept: its staff member's one venue; null for several, or all (SPEC §21). */
+    private Long venueId;
 
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;

@@ -27,4 +27,7 @@ public class ReceiptRow {
     private LocalDate slotDate;
     private LocalTime startTime;
     private LocalTime endTime;
+    private Long venueId;
+    private String venueNameZh;
+    private String venueNameEn;
 }

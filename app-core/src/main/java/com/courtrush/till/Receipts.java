@@ -5,6 +5,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.setting.GymName;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
+import com.courtrush.venue.api.DeskScope;
 import java.util.List;
 import org.springframework.stereotype.Service;
 
@@ -66,18 +67,21 @@ public class Receipts {
         return number;
     }
 
-    /** A receipt whole, by its number. */
-    public ReceiptView find(String receiptNo) {
+    /** A receipt whole, by its number: one of the desk's venues' (another's is refused, 403; SPEC §21). */
+    public ReceiptView find(String receiptNo, DeskScope scope) {
         ReceiptRow row = receipts.receipt(receiptNo);
         if (row == null) {
             throw CourtRushException.notFound("till.noReceipt", receiptNo);
         }
+        scope.require(row.getVenueId());
         return view(row);
     }
 
-    /** A booking's receipts, in order. */
-    public List<ReceiptView> ofReservation(long reservationId) {
-        return receipts.ofReservation(reservationId).stream().map(this::view).toList();
+    /** A booking's receipts, in order: of one of the desk's venues (another's is refused, 403). */
+    public List<ReceiptView> ofReservation(long reservationId, DeskScope scope) {
+        List<ReceiptRow> rows = receipts.ofReservation(reservationId);
+        rows.forEach(row -> scope.require(row.getVenueId()));
+        return rows.stream().map(this::view).toList();
     }
 
     ReceiptView view(ReceiptRow row) {
@@ -98,6 +102,9 @@ public class Receipts {
                 row.getCourtName(),
                 row.getSlotDate(),
                 row.getStartTime(),
-                row.getEndTime());
+                row.getEndTime(),
+                row.getVenueId(),
+                row.getVenueNameZh(),
+                row.getVenueNameEn());
     }
 }

@@ -14,6 +14,7 @@ import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.ShiftView;
+import com.courtrush.venue.DeskVenues;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -41,6 +42,7 @@ public class ShiftService {
     private final Receipts views;
     private final AuditTrail audit;
     private final GymName gymName;
+    private final DeskVenues desks;
     private final Clock clock;
 
     ShiftService(
@@ -49,7 +51,9 @@ public class ShiftService {
             Receipts views,
             AuditTrail audit,
             GymName gymName,
+            DeskVenues desks,
             Clock clock) {
+        this.desks = desks;
         this.shifts = shifts;
         this.receipts = receipts;
         this.views = views;
@@ -74,6 +78,8 @@ public class ShiftService {
             shift.setActor(staff.actor());
             shift.setConsole(at);
             shift.setOpenConsole(at);
+            // the venue whose desk it keeps: the staff member's one venue (none for one of several, or of all)
+            shift.setVenueId(desks.scope(staff).single());
             shift.setOpenedTime(LocalDateTime.now(clock));
             shift.setShiftDay(shift.getOpenedTime().toLocalDate());
             shift.setDayNo(shifts.lastNumberOn(shift.getShiftDay()) + 1);
@@ -165,12 +171,16 @@ public class ShiftService {
         return closed;
     }
 
-    /** The shifts opened on {@code day}: every one for a manager, a staff member's own otherwise. */
-    public List<ShiftView> ofDay(LocalDate day, Caller caller) {
+    /**
+     * The shifts opened on {@code day}: every one for a manager, a staff member's own otherwise; of the venue named
+     * only, if one is (SPEC §21).
+     */
+    public List<ShiftView> ofDay(LocalDate day, Long venueId, Caller caller) {
         List<ShiftView> views = new ArrayList<>();
         for (DeskShift shift :
                 shifts.openedBetween(day.atStartOfDay(), day.plusDays(1).atStartOfDay())) {
-            if (caller.isManager() || shift.getActor().equals(caller.actor())) {
+            boolean ofVenue = venueId == null || venueId.equals(shift.getVenueId());
+            if (ofVenue && (caller.isManager() || shift.getActor().equals(caller.actor()))) {
                 views.add(new ShiftView(
                         shift.getId(),
                         shift.getDayNo(),
@@ -188,7 +198,8 @@ public class ShiftService {
                         shift.getCountedCash(),
                         difference(shift),
                         shift.getMismatches(),
-                        shift.getNote()));
+                        shift.getNote(),
+                        shift.getVenueId()));
             }
         }
         return views;

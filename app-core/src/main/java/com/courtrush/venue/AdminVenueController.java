@@ -1,6 +1,7 @@
 package com.courtrush.venue;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.venue.api.DeskScope;
 import com.courtrush.venue.api.SportForm;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
@@ -12,6 +13,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
+import java.util.Map;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -77,4 +79,31 @@ class AdminVenueController {
             @PathVariable @Positive long id, @RequestBody VenuePrices prices, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(venues.setPrices(caller, id, prices));
     }
+
+    @Operation(summary = "Which venues' desks each staff member works, by account id (one of none: every venue)")
+    @GetMapping("/staff")
+    ApiResponse<Map<Long, List<Long>>> staffVenues() {
+        return ApiResponse.ok(venues.staffVenues());
+    }
+
+    @Operation(
+            summary = "Set the venues whose desk a staff member works (managers); none: every venue. Their board, "
+                    + "check-in, walk-ins, till and receipts are those venues' only")
+    @PutMapping("/staff/{userId}")
+    ApiResponse<List<Long>> assignStaff(
+            @PathVariable @Positive long userId,
+            @RequestBody StaffVenues request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(venues.assignStaff(caller, userId, request.venueIds()));
+    }
+
+    @Operation(
+            summary = "The venues whose desk I work (venueIds; null: every venue): what a desk client offers to pick")
+    @GetMapping("/desk")
+    ApiResponse<DeskScope> myDesk(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(venues.deskScope(caller));
+    }
+
+    /** @param venueIds the venues whose desk the staff member works; empty or null: every venue */
+    record StaffVenues(List<Long> venueIds) {}
 }

@@ -73,6 +73,7 @@ class DeskGuardTest {
             "UpgradeDesk.announce",
             "UpgradeDesk.callOff",
             "StudentDesk.setCategory",
+            "VenueDesk.assignStaff",
             "VenueDesk.create",
             "VenueDesk.saveSport",
             "VenueDesk.setPrices",

@@ -13,6 +13,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.pay.api.PayOrderStatus;
@@ -172,7 +173,7 @@ class AdminReservationWebTest {
                 null,
                 null);
         AuditEntry paid = new AuditEntry(21, "staff:s1", "STAFF", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
-        given(paymentDesk.details(eq(5L), any()))
+        given(paymentDesk.details(eq(5L), any(), any()))
                 .willReturn(new ReservationDetailsView(
                         reservation, slot, "A", "s7", "Ann", List.of(order), List.of(), List.of(paid)));
         mvc.perform(get("/admin/reservations/5").header("Authorization", "Bearer " + STAFF))
@@ -191,13 +192,13 @@ class AdminReservationWebTest {
                 .andExpect(jsonPath("$.data.payOrders[0].status").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.history[0].action").value("MARK_PAID"))
                 .andExpect(jsonPath("$.data.history[0].detail").value("paid"));
-        verify(paymentDesk).details(5L, Locale.ENGLISH);
+        verify(paymentDesk).details(5L, Locale.ENGLISH, Caller.admin());
 
         mvc.perform(get("/admin/reservations/5")
                         .header("Authorization", "Bearer " + STAFF)
                         .header("Accept-Language", "zh-CN"))
                 .andExpect(status().isOk());
-        verify(paymentDesk).details(5L, Locale.SIMPLIFIED_CHINESE);
+        verify(paymentDesk).details(5L, Locale.SIMPLIFIED_CHINESE, Caller.admin());
     }
 
     @Test

@@ -15,6 +15,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -55,7 +56,7 @@ class AttendanceWebTest {
     @Test
     void withoutADateTheDesksDayIsToday() throws Exception {
         WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/check-in", null);
-        verify(attendanceDesk).day(LocalDate.parse("2026-11-22"), null);
+        verify(attendanceDesk).day(LocalDate.parse("2026-11-22"), null, null, Caller.admin());
     }
 
     @ParameterizedTest
@@ -64,6 +65,7 @@ class AttendanceWebTest {
             value = {
                 "GET|/admin/check-in?date=2026-11-23&q=s7|",
                 "GET|/admin/board?date=2026-11-23|",
+                "GET|/admin/board?date=2026-11-23&venueId=2|",
                 "POST|/admin/check-in/scan|{\"code\":\"K7Q2\"}",
                 "POST|/admin/check-in/5|",
                 "DELETE|/admin/check-in/5|",
@@ -94,7 +96,7 @@ class AttendanceWebTest {
     @Test
     void withoutADateTheBoardIsTodays() throws Exception {
         WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/board", null);
-        verify(attendanceDesk).board(LocalDate.parse("2026-11-22"));
+        verify(attendanceDesk).board(LocalDate.parse("2026-11-22"), null, Caller.admin());
     }
 
     /** The board's hours are written as its slots' times are: "HH:mm", not "HH:mm:ss". */
@@ -103,7 +105,7 @@ class AttendanceWebTest {
         LocalDate day = LocalDate.parse("2026-11-23");
         LocalTime eight = LocalTime.parse("08:00");
         LocalTime nine = LocalTime.parse("09:00");
-        when(attendanceDesk.board(day))
+        when(attendanceDesk.board(day, null, Caller.admin()))
                 .thenReturn(new DeskBoard(
                         day,
                         day.atTime(7, 30),

@@ -24,6 +24,7 @@ import com.courtrush.setting.api.SettingKey;
 import com.courtrush.support.MovingClock;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -50,7 +51,8 @@ class CheckInsTest {
     final FakeSettings settings = new FakeSettings();
     final CheckInCodes codes = new CheckInCodes(settings);
     final AuditTrail audit = mock(AuditTrail.class);
-    final CheckIns checkIns = new CheckIns(attendance, codes, Lifecycles.access(reservations), audit, settings, clock);
+    final CheckIns checkIns = new CheckIns(
+            attendance, codes, Lifecycles.access(reservations), audit, settings, Lifecycles.everyVenue(), clock);
     final Caller desk = new Caller(900L, "t900", Role.STAFF, null, null);
 
     CheckInsTest() {
@@ -217,21 +219,35 @@ class CheckInsTest {
                 "reservation.notFound");
     }
 
+    /** SPEC §21: the day's list is the desk's venues' only, a short code of another venue's booking too. */
+    @Test
+    void theDaysListHoldsTheDesksVenuesOnly() {
+        booking(1, STUDENT, true);
+        booking(2, STUDENT + 1, false);
+        reservations.venues.put(2L, 3L);
+        DeskScope east = new DeskScope(java.util.Set.of(1L));
+        assertThat(checkIns.day(DAY, null, east))
+                .extracting(DeskBooking::getReservationId)
+                .containsExactly(1L);
+        assertThat(checkIns.day(DAY, codes.shortCode(2), east)).isEmpty();
+    }
+
     @Test
     void theDaysListIsSearchedByShortCodeOrStudentId() {
         booking(1, STUDENT, true);
         booking(2, STUDENT + 1, false);
 
-        assertThat(checkIns.day(DAY, null))
+        assertThat(checkIns.day(DAY, null, DeskScope.ALL))
                 .extracting(DeskBooking::getReservationId)
                 .containsExactly(1L, 2L);
-        assertThat(checkIns.day(DAY, codes.shortCode(2)))
+        assertThat(checkIns.day(DAY, codes.shortCode(2), DeskScope.ALL))
                 .extracting(DeskBooking::getReservationId)
                 .containsExactly(2L);
-        assertThat(checkIns.day(DAY, "2026" + STUDENT))
+        assertThat(checkIns.day(DAY, "2026" + STUDENT, DeskScope.ALL))
                 .extracting(DeskBooking::getReservationId)
                 .containsExactly(1L);
-        assertThat(checkIns.day(DAY.plusDays(1), codes.shortCode(2))).isEmpty();
-        refused(() -> checkIns.day(DAY, "q".repeat(65)), Outcome.PARAM_ERROR, "checkIn.query");
+        assertThat(checkIns.day(DAY.plusDays(1), codes.shortCode(2), DeskScope.ALL))
+                .isEmpty();
+        refused(() -> checkIns.day(DAY, "q".repeat(65), DeskScope.ALL), Outcome.PARAM_ERROR, "checkIn.query");
     }
 }

@@ -1,5 +1,6 @@
 package com.courtrush.attendance;
 
+import com.courtrush.account.api.Category;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
@@ -96,6 +97,12 @@ final class FakeAttendance implements AttendanceMapper, FakeTransactions.Undoabl
         return found;
     }
 
+    /** Every student of the fake books as a student. */
+    @Override
+    public Category categoryOf(long userId) {
+        return Category.STUDENT;
+    }
+
     /** The fake keeps no partners: nobody is one. */
     @Override
     public int acceptedPartner(long reservationId, long userId) {
@@ -121,6 +128,7 @@ final class FakeAttendance implements AttendanceMapper, FakeTransactions.Undoabl
         booking.setStartTime(slot.getStartTime());
         booking.setEndTime(slot.getEndTime());
         booking.setCourtId(slot.getCourtId());
+        booking.setVenueId(reservations.venues.getOrDefault(reservationId, 1L));
         booking.setCheckedInTime(row.getCheckedInTime());
         booking.setCheckedInBy(row.getCheckedInBy());
         return booking;

@@ -33,6 +33,7 @@ class TillWebTest {
         verify(till)
                 .shifts(
                         org.mockito.ArgumentMatchers.eq(LocalDate.parse("2026-11-22")),
+                        org.mockito.ArgumentMatchers.isNull(),
                         org.mockito.ArgumentMatchers.any());
     }
 

@@ -14,6 +14,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Category;
 import com.courtrush.support.WebSlice;
+import com.courtrush.venue.api.DeskScope;
 import com.courtrush.venue.api.PriceBandForm;
 import com.courtrush.venue.api.PriceDays;
 import com.courtrush.venue.api.SportForm;
@@ -133,6 +134,26 @@ class VenueWebTest {
                                 + "\"priceCents\":4000}]}"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.bands[0].priceCents").value(4000));
+    }
+
+    /** SPEC §21: which venues' desks each staff member works, set by a manager; none: every venue. */
+    @Test
+    void staffAreGivenTheVenuesWhoseDeskTheyWork() throws Exception {
+        given(venues.staffVenues()).willReturn(java.util.Map.of(31L, List.of(2L)));
+        mvc.perform(get("/admin/venues/staff").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data['31'][0]").value(2));
+        given(venues.deskScope(Caller.admin())).willReturn(new DeskScope(java.util.Set.of(2L)));
+        mvc.perform(get("/admin/venues/desk").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.venueIds[0]").value(2));
+        given(venues.assignStaff(Caller.admin(), 31L, List.of(2L, 3L))).willReturn(List.of(2L, 3L));
+        mvc.perform(put("/admin/venues/staff/31")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"venueIds\":[2,3]}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data[1]").value(3));
     }
 
     @Test

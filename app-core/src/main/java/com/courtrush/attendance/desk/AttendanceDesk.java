@@ -21,6 +21,7 @@ import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.ShareStanding;
 import com.courtrush.till.api.DeskChannel;
+import com.courtrush.venue.DeskVenues;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
@@ -45,6 +46,7 @@ public class AttendanceDesk {
     private final ReservationDesk reservations;
     private final DeskBoards boards;
     private final AppSettings settings;
+    private final DeskVenues desks;
 
     /** An order number as the students' page shows it (CR and digits; typed in any case): one booking, any day. */
     static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
@@ -58,7 +60,9 @@ public class AttendanceDesk {
             Strikes strikes,
             Shares shares,
             AppSettings settings,
+            DeskVenues desks,
             Clock clock) {
+        this.desks = desks;
         this.shares = shares;
         this.clock = clock;
         this.codes = codes;
@@ -75,17 +79,20 @@ public class AttendanceDesk {
         return settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
     }
 
-    /** See {@link CheckIns#day}. */
-    public List<DeskBookingView> day(LocalDate day, String query) {
-        return checkIns.day(day, query).stream().map(DeskBooking::view).toList();
+    /** See {@link CheckIns#day}: of the venues whose desk the staff member works, or the one they picked. */
+    public List<DeskBookingView> day(LocalDate day, String query, Long venueId, Caller staff) {
+        return checkIns.day(day, query, desks.scope(staff, venueId)).stream()
+                .map(DeskBooking::view)
+                .toList();
     }
 
     /**
      * The desk's board of {@code day} (issue 52): its courts and hours, each slot with its bookings — unpaid, paid,
-     * checked in, a no-show, a walk-in — and the places left; whether a slot runs now (a walk-in may be booked).
+     * checked in, a no-show, a walk-in — and the places left; whether a slot runs now (a walk-in may be booked). The
+     * courts of the venues whose desk the staff member works (SPEC §21), or of the one they picked.
      */
-    public DeskBoard board(LocalDate day) {
-        return boards.board(day);
+    public DeskBoard board(LocalDate day, Long venueId, Caller staff) {
+        return boards.board(day, desks.scope(staff, venueId));
     }
 
     /** What the scanner (or staff) typed: the booking it names, checked in. */
@@ -103,8 +110,8 @@ public class AttendanceDesk {
     }
 
     /** The slots running now with their free places: what a walk-in can be booked into. */
-    public List<RunningSlot> running() {
-        return walkIns.running();
+    public List<RunningSlot> running(Long venueId, Caller staff) {
+        return walkIns.running(desks.scope(staff, venueId));
     }
 
     /**

@@ -73,6 +73,7 @@ public enum AuditAction {
     SET_CATEGORY,
     SET_EMAIL_CHANNEL,
     SET_PRICES,
+    SET_STAFF_VENUES,
     SET_WEBHOOK,
     SET_WECHAT_NOTICES,
     SET_WECHAT_PAY,

@@ -29,8 +29,8 @@ public class PaymentDesk {
     }
 
     /** See {@link ReservationDetails#of}. */
-    public ReservationDetailsView details(long reservationId, Locale locale) {
-        return details.of(reservationId, locale);
+    public ReservationDetailsView details(long reservationId, Locale locale, Caller staff) {
+        return details.of(reservationId, locale, staff);
     }
 
     /**

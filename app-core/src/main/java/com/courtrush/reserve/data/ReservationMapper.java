@@ -116,6 +116,12 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
             + "order by r.id limit #{limit}")
     List<Long> findStartedUnpaid(@Param("day") LocalDate day, @Param("time") LocalTime time, @Param("limit") int limit);
 
+    /** The venue of a booking's court (SPEC §21): whose desk it is. */
+    @Select(
+            "select c.venue_id from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
+                    + "where r.id = #{id}")
+    long venueOf(@Param("id") long reservationId);
+
     /** (slot_id, user_id) of every active reservation of an opening. */
     @Select("select slot_id, user_id from reservation where session_id = #{sessionId} and holder_id is not null")
     List<Holder> activeHolders(@Param("sessionId") long sessionId);

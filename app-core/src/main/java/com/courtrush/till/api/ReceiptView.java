@@ -10,6 +10,8 @@ import java.time.LocalTime;
  *
  * @param kind        PAYMENT or REFUND
  * @param outRefundNo the refund's number (a REFUND), else null
+ * @param venueId     the venue whose desk took it (SPEC §21)
+ * @param venueNameZh the venue's name when it is named apart from the gym (its desk's receipts say it), else null
  */
 public record ReceiptView(
         String receiptNo,
@@ -28,7 +30,52 @@ public record ReceiptView(
         String courtName,
         LocalDate slotDate,
         LocalTime startTime,
-        LocalTime endTime) {
+        LocalTime endTime,
+        long venueId,
+        String venueNameZh,
+        String venueNameEn) {
+
+    /** A receipt of the gym's first venue, not named apart from it (an installation from before venues). */
+    public ReceiptView(
+            String receiptNo,
+            String kind,
+            String gymName,
+            long reservationId,
+            String outTradeNo,
+            String outRefundNo,
+            DeskChannel channel,
+            int amountCents,
+            String actor,
+            String actorName,
+            LocalDateTime time,
+            String studentId,
+            String studentName,
+            String courtName,
+            LocalDate slotDate,
+            LocalTime startTime,
+            LocalTime endTime) {
+        this(
+                receiptNo,
+                kind,
+                gymName,
+                reservationId,
+                outTradeNo,
+                outRefundNo,
+                channel,
+                amountCents,
+                actor,
+                actorName,
+                time,
+                studentId,
+                studentName,
+                courtName,
+                slotDate,
+                startTime,
+                endTime,
+                1,
+                null,
+                null);
+    }
 
     public boolean refund() {
         return "REFUND".equals(kind);

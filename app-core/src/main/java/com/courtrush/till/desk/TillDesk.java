@@ -7,6 +7,7 @@ import com.courtrush.till.ShiftService;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.ShiftView;
+import com.courtrush.venue.DeskVenues;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -21,19 +22,22 @@ public class TillDesk {
     private final Receipts receipts;
     private final ShiftService shifts;
 
-    public TillDesk(Receipts receipts, ShiftService shifts) {
+    private final DeskVenues desks;
+
+    public TillDesk(Receipts receipts, ShiftService shifts, DeskVenues desks) {
         this.receipts = receipts;
         this.shifts = shifts;
+        this.desks = desks;
     }
 
-    /** A receipt, by its number (RP and the order's, RR and the refund's). */
-    public ReceiptView receipt(String receiptNo) {
-        return receipts.find(receiptNo);
+    /** A receipt, by its number (RP and the order's, RR and the refund's): one of the caller's venues'. */
+    public ReceiptView receipt(String receiptNo, Caller staff) {
+        return receipts.find(receiptNo, desks.scope(staff));
     }
 
-    /** A booking's receipts, in order. */
-    public List<ReceiptView> receiptsOf(long reservationId) {
-        return receipts.ofReservation(reservationId);
+    /** A booking's receipts, in order: a booking of one of the caller's venues. */
+    public List<ReceiptView> receiptsOf(long reservationId, Caller staff) {
+        return receipts.ofReservation(reservationId, desks.scope(staff));
     }
 
     /** A staff member signed in at {@code console}: their shift opens (the one left open there is closed). */
@@ -59,9 +63,9 @@ public class TillDesk {
         return shifts.close(shiftId, countedCash, note, caller);
     }
 
-    /** The shifts opened on a day: every one for a manager, one's own for staff. */
+    /** The shifts opened on a day: every one for a manager (of one venue if they pick it), one's own for staff. */
     @StaffOnly
-    public List<ShiftView> shifts(LocalDate day, Caller caller) {
-        return shifts.ofDay(day, caller);
+    public List<ShiftView> shifts(LocalDate day, Long venueId, Caller caller) {
+        return shifts.ofDay(day, venueId, caller);
     }
 }

@@ -2,14 +2,17 @@ package com.courtrush.venue.desk;
 
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.api.Caller;
+import com.courtrush.venue.DeskVenues;
 import com.courtrush.venue.Prices;
 import com.courtrush.venue.Venues;
+import com.courtrush.venue.api.DeskScope;
 import com.courtrush.venue.api.SportForm;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueForm;
 import com.courtrush.venue.api.VenuePrices;
 import com.courtrush.venue.api.VenueView;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,10 +24,12 @@ public class VenueDesk {
 
     private final Venues venues;
     private final Prices prices;
+    private final DeskVenues desks;
 
-    public VenueDesk(Venues venues, Prices prices) {
+    public VenueDesk(Venues venues, Prices prices, DeskVenues desks) {
         this.venues = venues;
         this.prices = prices;
+        this.desks = desks;
     }
 
     /** See {@link Venues#list}. */
@@ -69,5 +74,21 @@ public class VenueDesk {
     @ManagerOnly
     public VenuePrices setPrices(Caller manager, long venueId, VenuePrices set) {
         return prices.set(venueId, set, manager);
+    }
+
+    /** See {@link DeskVenues#assignments}. */
+    public Map<Long, List<Long>> staffVenues() {
+        return desks.assignments();
+    }
+
+    /** See {@link DeskVenues#assign}. */
+    @ManagerOnly
+    public List<Long> assignStaff(Caller manager, long userId, List<Long> venueIds) {
+        return desks.assign(userId, venueIds, manager);
+    }
+
+    /** The venues whose desk the caller works (SPEC §21): what the console offers them to pick. */
+    public DeskScope deskScope(Caller caller) {
+        return desks.scope(caller);
     }
 }

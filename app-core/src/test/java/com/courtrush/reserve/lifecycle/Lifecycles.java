@@ -5,8 +5,11 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.recover.PlaceReturns;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.venue.DeskVenues;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Clock;
 import java.util.List;
+import org.mockito.Mockito;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -18,7 +21,15 @@ public final class Lifecycles {
     private Lifecycles() {}
 
     public static ReservationAccess access(ReservationMapper reservations) {
-        return new ReservationAccess(reservations);
+        return new ReservationAccess(reservations, everyVenue());
+    }
+
+    /** Desks that work every venue: an installation's staff of no venue in particular. */
+    public static DeskVenues everyVenue() {
+        DeskVenues desks = Mockito.mock(DeskVenues.class);
+        Mockito.when(desks.scope(Mockito.any())).thenReturn(DeskScope.ALL);
+        Mockito.when(desks.scope(Mockito.any(), Mockito.any())).thenReturn(DeskScope.ALL);
+        return desks;
     }
 
     public static ReservationDeadlines deadlines(AppSettings settings) {

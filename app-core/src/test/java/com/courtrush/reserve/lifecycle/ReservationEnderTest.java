@@ -54,7 +54,7 @@ class ReservationEnderTest {
             List.of((reservation, reason, note) -> hooked.add(reservation.getId() + ":" + reason + ":" + note)),
             clock);
     final ReservationCancellation cancellation = new ReservationCancellation(
-            reservations, new ReservationAccess(reservations), ender, transactions.template(), mock(AuditTrail.class));
+            reservations, Lifecycles.access(reservations), ender, transactions.template(), mock(AuditTrail.class));
     final ExecutorService threads = Executors.newFixedThreadPool(2);
 
     @AfterEach

@@ -161,6 +161,14 @@ public final class FakeReservations extends FakeMapper<Reservation>
         throw notFaked();
     }
 
+    /** Each booking's venue, where a test gives one; the first venue otherwise. */
+    public final java.util.Map<Long, Long> venues = new java.util.HashMap<>();
+
+    @Override
+    public long venueOf(long reservationId) {
+        return venues.getOrDefault(reservationId, 1L);
+    }
+
     @Override
     public List<Holder> activeHolders(long sessionId) {
         throw notFaked();

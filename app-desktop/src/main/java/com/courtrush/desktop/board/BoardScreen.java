@@ -10,6 +10,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.VenuePicker;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -124,7 +125,7 @@ public final class BoardScreen implements Screen {
         }
         query.setMinWidth(160);
         HBox.setHgrow(query, Priority.SOMETIMES);
-        return bar(date, back, on, today, query, search);
+        return bar(VenuePicker.of(context, model.venueProperty(), "boardVenue"), date, back, on, today, query, search);
     }
 
     /** What the search found, on a line of its own: "Nothing played 2026-11-24 to 2026-11-30 matches …" whole. */

@@ -30,6 +30,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -108,6 +109,10 @@ public final class BoardViewModel {
     private final LongProperty highlighted = new SimpleLongProperty();
 
     private final StringProperty problem = new SimpleStringProperty("");
+    /** The venue picked (SPEC §21); null: every venue whose desk the staff member works. */
+    private final ObjectProperty<Long> venue = new SimpleObjectProperty<>();
+
+    private final Caller staff;
     private boolean refreshing;
 
     public BoardViewModel(
@@ -122,6 +127,7 @@ public final class BoardViewModel {
             I18n i18n,
             Supplier<LocalDate> today) {
         this.attendance = attendance;
+        this.staff = staff;
         this.search = new BoardSearch(attendance, tasks, i18n, this::show);
         this.actions = new BoardActions(
                 attendance,
@@ -140,6 +146,7 @@ public final class BoardViewModel {
         this.shown = new ShownDay(today);
         this.date = shown.property();
         date.addListener((obs, old, now) -> refresh());
+        venue.addListener((obs, old, now) -> refresh());
     }
 
     /** Reads the board of the date again (also every few seconds while shown: one read at a time). */
@@ -151,7 +158,7 @@ public final class BoardViewModel {
         refreshing = true;
         tasks.run(
                 i18n.t("board.load"),
-                () -> attendance.board(day),
+                () -> attendance.board(day, venue.get(), staff),
                 read -> {
                     refreshing = false;
                     problem.set("");
@@ -323,6 +330,10 @@ public final class BoardViewModel {
 
     public ObjectProperty<LocalDate> dateProperty() {
         return date;
+    }
+
+    public ObjectProperty<Long> venueProperty() {
+        return venue;
     }
 
     public ReadOnlyObjectProperty<DeskBoard> boardProperty() {

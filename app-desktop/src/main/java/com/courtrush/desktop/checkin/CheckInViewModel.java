@@ -70,7 +70,7 @@ public final class CheckInViewModel {
         LocalDate day = shown.toRead(); // past midnight, today's list follows the new day
         String q = query.get();
         String searched = q == null ? "" : q.strip();
-        tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q), list -> {
+        tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q, null, staff), list -> {
             rows.setAll(list.stream().map(this::row).toList());
             emptyText.set(searched.isEmpty() ? i18n.t("checkIn.empty") : i18n.t("checkIn.noneFound", searched, day));
         });
@@ -135,7 +135,7 @@ public final class CheckInViewModel {
 
     /** Reads the slots running now, with their free places, for the walk-in dialog. */
     public void loadRunning() {
-        tasks.run(i18n.t("walkIn.load"), desk::running, running::setAll);
+        tasks.run(i18n.t("walkIn.load"), () -> desk.running(null, staff), running::setAll);
     }
 
     /**

@@ -160,7 +160,7 @@ public final class ReservationsViewModel {
             detail.set(null);
             return;
         }
-        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id(), i18n.locale()), detail::set);
+        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id(), i18n.locale(), staff), detail::set);
     }
 
     /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */

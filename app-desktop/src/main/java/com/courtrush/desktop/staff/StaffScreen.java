@@ -15,9 +15,11 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.VenuePicker;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TableView;
@@ -37,7 +39,12 @@ public final class StaffScreen implements Screen {
     public StaffScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StaffViewModel(
-                context.desks().accounts(), context.tasks(), context.notices(), i18n, context.staff());
+                context.desks().accounts(),
+                context.desks().venues(),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.staff());
 
         TableView<StaffMember> table = accounts(i18n);
         Label hint = new Label(i18n.t("staff.hint"));
@@ -54,6 +61,7 @@ public final class StaffScreen implements Screen {
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
+        table.getColumns().add(column(i18n.t("staff.venues"), model::venuesOf));
         table.setItems(model.rows());
         return table;
     }
@@ -78,11 +86,17 @@ public final class StaffScreen implements Screen {
             StaffMember member = table.getSelectionModel().getSelectedItem();
             model.setRole(member, member.role() == Role.MANAGER ? Role.STAFF : Role.MANAGER);
         });
-        for (Button each : new Button[] {reset, toggle, changeRole}) {
+        ComboBox<VenuePicker.Choice> venue = new ComboBox<>(model.venueChoices());
+        venue.setId("staffVenue");
+        Button assign = button(
+                i18n.t("staff.assignVenue"),
+                "assignStaffVenue",
+                () -> model.assign(table.getSelectionModel().getSelectedItem(), venue.getValue()));
+        for (Button each : new Button[] {reset, toggle, changeRole, assign}) {
             each.disableProperty()
                     .bind(table.getSelectionModel().selectedItemProperty().isNull());
         }
-        return bar(reset, toggle, changeRole);
+        return bar(reset, toggle, changeRole, venue, assign);
     }
 
     /** A new account: id, name, password, role. */

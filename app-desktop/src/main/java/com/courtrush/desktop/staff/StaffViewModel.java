@@ -8,6 +8,13 @@ import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.desktop.ui.VenuePicker;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -17,7 +24,7 @@ import javafx.collections.ObservableList;
 
 /**
  * Staff accounts, for managers: list, create (STAFF or MANAGER), reset a password, disable or enable,
- * make manager or staff. The engine refuses what a manager may not do (the last manager disabled).
+ * make manager or staff, the venue whose desk they work (SPEC §21; several over HTTP). The engine refuses what a manager may not do (the last manager disabled).
  */
 public final class StaffViewModel {
 
@@ -28,12 +35,19 @@ public final class StaffViewModel {
     private final Caller manager;
 
     private final ObservableList<StaffMember> rows = FXCollections.observableArrayList();
+    private final ObservableList<VenuePicker.Choice> choices = FXCollections.observableArrayList();
     private final StringProperty staffId = new SimpleStringProperty("");
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty password = new SimpleStringProperty("");
     private final ObjectProperty<Role> role = new SimpleObjectProperty<>(Role.STAFF);
 
-    public StaffViewModel(StaffAccountDesk staff, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
+    private final VenueDesk venues;
+    /** Each account's venues' names, as last read; an account of none works every venue's desk. */
+    private Map<Long, String> venuesOf = Map.of();
+
+    public StaffViewModel(
+            StaffAccountDesk staff, VenueDesk venues, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
+        this.venues = venues;
         this.staff = staff;
         this.tasks = tasks;
         this.notices = notices;
@@ -42,8 +56,45 @@ public final class StaffViewModel {
     }
 
     public void load() {
-        tasks.run(i18n.t("staff.load"), () -> staff.list(manager), rows::setAll);
+        tasks.run(
+                i18n.t("staff.load"),
+                () -> new Loaded(staff.list(manager), venues.staffVenues(), venues.list()),
+                loaded -> {
+                    Map<Long, String> names = new HashMap<>();
+                    loaded.venues()
+                            .forEach(venue -> names.put(venue.id(), i18n.either(venue.nameZh(), venue.nameEn())));
+                    Map<Long, String> of = new HashMap<>();
+                    loaded.assigned()
+                            .forEach((userId, ids) -> of.put(
+                                    userId,
+                                    ids.stream()
+                                            .map(id -> names.getOrDefault(id, "#" + id))
+                                            .collect(Collectors.joining(", "))));
+                    venuesOf = of;
+                    choices.setAll(VenuePicker.choices(i18n.t("staff.everyVenue"), loaded.venues(), i18n));
+                    rows.setAll(loaded.accounts());
+                });
     }
+
+    /** The venues whose desk the account works, in words (SPEC §21). */
+    public String venuesOf(StaffMember member) {
+        return venuesOf.getOrDefault(member.id(), i18n.t("staff.everyVenue"));
+    }
+
+    /** Sets the one venue whose desk the account works, or every venue (a manager; SPEC §21). */
+    public void assign(StaffMember member, VenuePicker.Choice venue) {
+        List<Long> ids = venue == null || venue.venueId() == null ? List.of() : List.of(venue.venueId());
+        tasks.run(i18n.t("staff.assignVenue"), () -> venues.assignStaff(manager, member.id(), ids), done -> {
+            notices.info(i18n.t("staff.venueAssigned", member.staffId(), venue == null ? "" : venue.name()));
+            load();
+        });
+    }
+
+    public ObservableList<VenuePicker.Choice> venueChoices() {
+        return choices;
+    }
+
+    private record Loaded(List<StaffMember> accounts, Map<Long, List<Long>> assigned, List<VenueView> venues) {}
 
     public void create() {
         NewStaff account = new NewStaff(staffId.get().strip(), name.get().strip(), password.get(), role.get());

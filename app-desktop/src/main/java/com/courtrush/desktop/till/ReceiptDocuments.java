@@ -60,6 +60,9 @@ public final class ReceiptDocuments {
     List<String> lines(ReceiptView receipt) {
         List<String> lines = new ArrayList<>();
         lines.add(receipt.gymName());
+        if (receipt.venueNameZh() != null || receipt.venueNameEn() != null) {
+            lines.add(i18n.either(receipt.venueNameZh(), receipt.venueNameEn())); // the venue whose desk took it
+        }
         lines.add(i18n.t(receipt.refund() ? "till.receiptRefundTitle" : "till.receiptPaymentTitle"));
         lines.add("");
         lines.add(i18n.t("till.receiptNoLine", receipt.receiptNo()));

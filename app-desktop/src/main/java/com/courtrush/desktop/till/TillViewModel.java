@@ -86,7 +86,7 @@ public final class TillViewModel {
     public void loadShifts() {
         LocalDate date = shown.toRead(); // past midnight, today's shifts follow the new day
         if (date != null) {
-            tasks.run(i18n.t("till.load"), () -> till.shifts(date, staff), shifts::setAll);
+            tasks.run(i18n.t("till.load"), () -> till.shifts(date, null, staff), shifts::setAll);
         }
     }
 

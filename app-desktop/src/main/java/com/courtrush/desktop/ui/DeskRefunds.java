@@ -71,7 +71,8 @@ public final class DeskRefunds {
     }
 
     private RefundWords.Paid paid(long reservationId) {
-        return RefundWords.Paid.of(payments.details(reservationId, i18n.locale()), till.receiptsOf(reservationId));
+        return RefundWords.Paid.of(
+                payments.details(reservationId, i18n.locale(), staff), till.receiptsOf(reservationId, staff));
     }
 
     private String told(RefundWords.Paid paid, Refunded refunded, String target) {

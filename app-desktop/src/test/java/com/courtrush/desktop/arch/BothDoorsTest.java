@@ -40,6 +40,10 @@ class BothDoorsTest {
             Map.entry(
                     "StaffAccountDesk.revealAdminToken",
                     "shown to a manager on the console's Settings; over HTTP the caller sent it, or may not see it"),
+            Map.entry(
+                    "TillDesk.receipt",
+                    "the console reaches receipts through their booking (receiptsOf); a receipt's number alone is what a"
+                            + " client of the HTTP API holds"),
             Map.entry("StudentDesk.importStudents", IMPORT),
             Map.entry("StudentDesk.importPart", IMPORT),
             Map.entry("StudentDesk.recordImport", IMPORT));

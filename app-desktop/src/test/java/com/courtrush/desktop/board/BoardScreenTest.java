@@ -67,7 +67,7 @@ class BoardScreenTest {
 
     @BeforeEach
     void showTheBoard() throws Exception {
-        when(attendance.board(any())).thenReturn(board());
+        when(attendance.board(any(), any(), any())).thenReturn(board());
         RecordingNotices notices = new RecordingNotices();
         tasks = new FxUiTasks(notices);
         Caller staff = Caller.atDesk(7, "d01", Role.STAFF);

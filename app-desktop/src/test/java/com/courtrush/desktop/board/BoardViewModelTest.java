@@ -240,7 +240,7 @@ class BoardViewModelTest {
         notices.answer = true;
         notices.option = true;
         when(attendance.payAtDesk(3, 2000, DeskChannel.CARD, staff)).thenReturn(unpaid);
-        when(attendance.board(TODAY)).thenReturn(board());
+        when(attendance.board(TODAY, null, staff)).thenReturn(board());
         model.actions().payAtDesk(unpaid);
         verify(attendance).payAtDesk(3, 2000, DeskChannel.CARD, staff);
         assertThat(notices.infos).last().asString().startsWith("¥20.00 (Card at the desk) taken");
@@ -265,7 +265,7 @@ class BoardViewModelTest {
         int shown = at(1, 1).slot().priceCents();
         when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(shown), eq(staff)))
                 .thenReturn(at(1, 1).active().get(0));
-        when(attendance.board(TODAY)).thenReturn(board());
+        when(attendance.board(TODAY, null, staff)).thenReturn(board());
         when(students.list("2024009", 1, 20)).thenReturn(new StudentPage(List.of(student("2024009", "马刚")), 1, false));
         model.actions().walkIn(at(1, 1).slot(), TODAY, "2024009");
         verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, shown, staff);
@@ -308,8 +308,9 @@ class BoardViewModelTest {
         notices.answer = false;
         for (String channel : List.of("CARD", "CASH", "WECHAT")) {
             boolean atDesk = !channel.equals("WECHAT");
-            when(payments.details(eq(5L), any())).thenReturn(details(atDesk ? "DESK" : "WECHAT"));
-            when(till.receiptsOf(5L)).thenReturn(atDesk ? List.of(receipt(DeskChannel.valueOf(channel))) : List.of());
+            when(payments.details(eq(5L), any(), any())).thenReturn(details(atDesk ? "DESK" : "WECHAT"));
+            when(till.receiptsOf(eq(5L), any()))
+                    .thenReturn(atDesk ? List.of(receipt(DeskChannel.valueOf(channel))) : List.of());
             model.actions().refund(paid);
             String said = notices.lastStep().consequence();
             assertThat(notices.lastStep().target()).contains("Student 5 (20245)", "Court 1", "19:00–20:00");
@@ -321,8 +322,8 @@ class BoardViewModelTest {
             }
         }
         notices.answer = true;
-        when(payments.details(eq(5L), any())).thenReturn(details("DESK"));
-        when(till.receiptsOf(5L)).thenReturn(List.of(receipt(DeskChannel.CASH)));
+        when(payments.details(eq(5L), any(), any())).thenReturn(details("DESK"));
+        when(till.receiptsOf(eq(5L), any())).thenReturn(List.of(receipt(DeskChannel.CASH)));
         when(payments.refund(eq(5L), eq(staff), any(), eq(false)))
                 .thenReturn(new Refunded(
                         5,
@@ -335,7 +336,7 @@ class BoardViewModelTest {
                         "r5",
                         RefundStatus.SUCCESS,
                         2000));
-        when(attendance.board(TODAY)).thenReturn(board());
+        when(attendance.board(TODAY, null, staff)).thenReturn(board());
         model.actions().refund(paid);
         assertThat(notices.infos)
                 .last()
@@ -475,7 +476,7 @@ class BoardViewModelTest {
                         LocalTime.of(18, 0),
                         1,
                         booking(6, 31, LocalTime.of(18, 0), ReservationStatus.CONFIRMED, null, null, NOW, null))));
-        when(attendance.board(TODAY.plusDays(1))).thenReturn(tomorrow);
+        when(attendance.board(TODAY.plusDays(1), null, staff)).thenReturn(tomorrow);
         ReservationRow row = new ReservationRow(
                 6,
                 "t6",

@@ -40,7 +40,7 @@ class CheckInViewModelTest {
     void theDayIsListedWithWhatEachBookingNeedsAndTheGraceInTheHint() {
         when(desk.graceMinutes()).thenReturn(20);
         DeskBookingView withPartners = booking(1, ReservationStatus.CONFIRMED, null, null, "Bob, Cai");
-        when(desk.day(TODAY, ""))
+        when(desk.day(TODAY, "", null, staff))
                 .thenReturn(List.of(
                         withPartners,
                         booking(2, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 55))),
@@ -69,14 +69,14 @@ class CheckInViewModelTest {
         CheckInViewModel overnight = new CheckInViewModel(
                 desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), clock::get);
         LocalDate next = TODAY.plusDays(1);
-        when(desk.day(next, "")).thenReturn(List.of(booking(9, ReservationStatus.CONFIRMED, null, null)));
+        when(desk.day(next, "", null, staff)).thenReturn(List.of(booking(9, ReservationStatus.CONFIRMED, null, null)));
         overnight.refresh();
-        verify(desk).day(TODAY, "");
+        verify(desk).day(TODAY, "", null, staff);
 
         clock.set(next); // midnight passed with the console open on the check-in screen
         overnight.refresh();
         assertThat(overnight.dateProperty().get()).isEqualTo(next);
-        verify(desk).day(next, "");
+        verify(desk).day(next, "", null, staff);
         assertThat(overnight.rows())
                 .extracting(CheckInViewModel.Row::reservationId)
                 .containsExactly(9L);
@@ -118,7 +118,7 @@ class CheckInViewModelTest {
     void aWalkInIsBookedPaidAndCheckedInAndTheDeskIsToldWhatToTake() {
         RunningSlot slot =
                 new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
-        when(desk.running()).thenReturn(List.of(slot));
+        when(desk.running(null, staff)).thenReturn(List.of(slot));
         model.loadRunning();
         assertThat(model.running()).containsExactly(slot);
         assertThat(model.describe(slot)).isEqualTo("18:00–19:00 · Court 1 · 1 free · ¥25.00");
@@ -154,7 +154,7 @@ class CheckInViewModelTest {
      */
     @Test
     void aRefusedCheckInSaysWhoseBookingItWas() {
-        when(desk.day(TODAY, "")).thenReturn(List.of(booking(1, ReservationStatus.CONFIRMED, null, null)));
+        when(desk.day(TODAY, "", null, staff)).thenReturn(List.of(booking(1, ReservationStatus.CONFIRMED, null, null)));
         model.refresh();
         when(desk.checkIn(1L, staff)).thenThrow(CourtRushException.conflict("checkIn.tooEarly", "17:30"));
         model.checkIn(model.rows().get(0));
@@ -174,7 +174,8 @@ class CheckInViewModelTest {
      */
     @Test
     void anUnpaidBookingIsPaidAtTheDeskForTheAmountShownAndCheckedInIfItsTimeHasCome() {
-        when(desk.day(TODAY, "")).thenReturn(List.of(booking(1, ReservationStatus.PENDING_PAYMENT, null, null)));
+        when(desk.day(TODAY, "", null, staff))
+                .thenReturn(List.of(booking(1, ReservationStatus.PENDING_PAYMENT, null, null)));
         model.refresh();
         assertThat(model.rows().get(0).unpaid()).isTrue();
         notices.answer = false;

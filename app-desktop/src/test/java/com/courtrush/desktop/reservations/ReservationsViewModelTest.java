@@ -141,7 +141,7 @@ class ReservationsViewModelTest {
     @Test
     void selectingLoadsItsPaymentsAndHistory() {
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
-        verify(payments).details(1, I18n.ENGLISH);
+        verify(payments).details(eq(1L), eq(I18n.ENGLISH), any());
     }
 
     @Test
@@ -196,7 +196,7 @@ class ReservationsViewModelTest {
                 0,
                 null,
                 null);
-        when(payments.details(3, I18n.ENGLISH))
+        when(payments.details(eq((long) 3), eq(I18n.ENGLISH), any()))
                 .thenReturn(new ReservationDetailsView(
                         null, null, "A", "2024001", "Ann", List.of(paying), List.of(), List.of()));
         model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
@@ -248,7 +248,7 @@ class ReservationsViewModelTest {
         com.courtrush.till.api.ReceiptView card = mock(com.courtrush.till.api.ReceiptView.class);
         when(card.outTradeNo()).thenReturn("CR26112510000000001");
         when(card.channel()).thenReturn(DeskChannel.CARD);
-        when(till.receiptsOf(1)).thenReturn(List.of(card));
+        when(till.receiptsOf(eq(1L), any())).thenReturn(List.of(card));
         when(payments.refund(1, staff, "rain", false)).thenReturn(refunded(1500, RefundStatus.SUCCESS, true));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         notices.reason = "rain";
@@ -266,7 +266,7 @@ class ReservationsViewModelTest {
 
     /** Booking {@code id} paid ¥20.00 ({@code channel} WECHAT or DESK), {@code refundedCents} of it given back. */
     void paid(long id, String channel, int refundedCents) {
-        when(payments.details(id, I18n.ENGLISH))
+        when(payments.details(eq((long) id), eq(I18n.ENGLISH), any()))
                 .thenReturn(new ReservationDetailsView(
                         null,
                         null,

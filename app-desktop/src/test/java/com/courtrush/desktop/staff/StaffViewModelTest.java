@@ -17,6 +17,8 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.venue.api.VenueView;
+import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,6 +28,7 @@ import org.mockito.ArgumentCaptor;
 class StaffViewModelTest {
 
     final StaffAccountDesk accounts = mock(StaffAccountDesk.class);
+    final VenueDesk venues = mock(VenueDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller manager = Caller.atDesk(1, "boss", Role.MANAGER);
     final StaffMember ann = new StaffMember(2, "ann", "Ann", Role.STAFF, true, LocalDateTime.of(2026, 11, 1, 9, 0));
@@ -34,7 +37,33 @@ class StaffViewModelTest {
     @BeforeEach
     void setUp() {
         when(accounts.list(any())).thenReturn(List.of(ann));
-        model = new StaffViewModel(accounts, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
+        model = new StaffViewModel(
+                accounts, venues, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
+    }
+
+    /** SPEC §21: the venue whose desk an account works is shown in words and set by a manager. */
+    @Test
+    void aStaffMemberIsGivenTheDeskOfOneVenue() {
+        VenueView east = new VenueView(
+                2,
+                "东馆",
+                "East hall",
+                null,
+                java.time.LocalTime.of(8, 0),
+                java.time.LocalTime.of(22, 0),
+                true,
+                List.of());
+        when(venues.list()).thenReturn(List.of(east));
+        when(venues.staffVenues()).thenReturn(java.util.Map.of());
+        model.load();
+        assertThat(model.venuesOf(ann)).isEqualTo("Every venue");
+        assertThat(model.venueChoices()).extracting(Object::toString).containsExactly("Every venue", "East hall");
+
+        when(venues.assignStaff(manager, 2L, List.of(2L))).thenReturn(List.of(2L));
+        when(venues.staffVenues()).thenReturn(java.util.Map.of(2L, List.of(2L)));
+        model.assign(ann, model.venueChoices().get(1));
+        verify(venues).assignStaff(manager, 2L, List.of(2L));
+        assertThat(model.venuesOf(ann)).isEqualTo("East hall");
     }
 
     @Test

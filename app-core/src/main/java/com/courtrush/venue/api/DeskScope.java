@@ -1,0 +1,49 @@
+package com.courtrush.venue.api;
+
+import com.courtrush.core.CourtRushException;
+import java.util.Set;
+
+/**
+ * Which venues' desks a caller works now (SPEC §21): a desk worker's own venues, or every venue (a manager, the admin
+ * token, a staff member of no venue in particular) — narrowed to one when they pick it.
+ *
+ * @param venueIds the venues; null: every venue
+ */
+public record DeskScope(Set<Long> venueIds) {
+
+    public static final DeskScope ALL = new DeskScope(null);
+
+    public DeskScope {
+        venueIds = venueIds == null ? null : Set.copyOf(venueIds);
+    }
+
+    public boolean all() {
+        return venueIds == null;
+    }
+
+    /** Whether a booking, slot or receipt of this venue is this desk's. */
+    public boolean covers(long venueId) {
+        return venueIds == null || venueIds.contains(venueId);
+    }
+
+    /** Refuses (403) what belongs to another venue's desk: a desk worker never sees or changes it. */
+    public void require(long venueId) {
+        if (!covers(venueId)) {
+            throw CourtRushException.forbidden("desk.otherVenue", venueId);
+        }
+    }
+
+    /** This scope narrowed to the venue picked; none picked: as it is. A venue not this desk's is refused (403). */
+    public DeskScope narrowedTo(Long venueId) {
+        if (venueId == null) {
+            return this;
+        }
+        require(venueId);
+        return new DeskScope(Set.of(venueId));
+    }
+
+    /** The one venue of this scope, or null (every venue, or several). */
+    public Long single() {
+        return venueIds != null && venueIds.size() == 1 ? venueIds.iterator().next() : null;
+    }
+}
