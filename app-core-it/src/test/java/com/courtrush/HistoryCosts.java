@@ -2,6 +2,7 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.Csv;
 import com.courtrush.history.FilledHistory;
@@ -327,7 +328,11 @@ abstract class HistoryCosts extends StackTest {
         costs.during(
                 "console: the desk's day of a court",
                 () -> bean(ReservationDesk.class)
-                        .find(new ReservationFilter(null, null, null, null, day, court, null, false), 1, 200));
+                        .find(
+                                new ReservationFilter(null, null, null, null, day, court, null, false),
+                                1,
+                                200,
+                                Caller.admin()));
         writes(costs, failed);
         assertThat(failed).isEmpty();
         TestApi.sleep(6_000); // the engine's frequent jobs run again (every job ran at the start, on the whole past)

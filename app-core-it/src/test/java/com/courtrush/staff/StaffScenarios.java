@@ -26,6 +26,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.venue.api.DeskScope;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -201,6 +202,7 @@ public interface StaffScenarios extends StackAccess {
                         court,
                         student.studentId(),
                         false),
+                DeskScope.ALL,
                 1,
                 10);
         assertThat(found.records()).extracting(ReservationRow::id).containsExactly(reservation);
@@ -209,11 +211,16 @@ public interface StaffScenarios extends StackAccess {
         assertThat(queries.find(
                                 new ReservationFilter(
                                         null, null, null, null, tomorrow().plusDays(9), court, null, false),
+                                DeskScope.ALL,
                                 1,
                                 10)
                         .total())
                 .isZero();
-        assertThat(queries.find(new ReservationFilter(null, null, null, null, null, null, "nobody", false), 1, 10)
+        assertThat(queries.find(
+                                new ReservationFilter(null, null, null, null, null, null, "nobody", false),
+                                DeskScope.ALL,
+                                1,
+                                10)
                         .total())
                 .isZero();
     }

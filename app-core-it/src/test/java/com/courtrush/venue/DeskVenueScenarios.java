@@ -82,6 +82,25 @@ public interface DeskVenueScenarios extends StackAccess {
         assertThat(bookingsListed(eastDesk.token(), day)).contains(eastBooking).doesNotContain(westBooking);
         assertThat(bookingsListed(westDesk.token(), day)).contains(westBooking).doesNotContain(eastBooking);
 
+        // the reservations list and the desk's search: the desk's venue's only
+        List<Long> found = new ArrayList<>();
+        TestApi.expect(200, api().get("/admin/reservations?from=" + day, eastDesk.token()))
+                .data()
+                .path("records")
+                .forEach(row -> found.add(row.path("id").asLong()));
+        assertThat(found).contains(eastBooking).doesNotContain(westBooking, westUnpaid);
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/reservations?from=" + day + "&q="
+                                                        + students.get(1).studentId(),
+                                                eastDesk.token()))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .as("another venue's student, searched by id")
+                .isZero();
+
         // check-in: another venue's booking is not this desk's, by id or by its code
         Reply crossed = api().post("/admin/check-in/" + westBooking, eastDesk.token(), null);
         assertThat(crossed.status()).as("%s", crossed).isEqualTo(403);

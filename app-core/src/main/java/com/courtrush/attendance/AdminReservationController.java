@@ -74,16 +74,18 @@ class AdminReservationController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Size(max = ReservationQueries.MOST_TEXT) String q,
             @RequestParam(defaultValue = "1") @Min(1) int page,
-            @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
+            @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size,
+            @AuthenticationPrincipal Caller caller) {
         LocalDate until = to != null ? to : from;
         if (q != null && !q.isBlank()) {
-            return ApiResponse.ok(attendance.search(q, status, from, until, courtId, page, size));
+            return ApiResponse.ok(attendance.search(q, status, from, until, courtId, page, size, caller));
         }
         return ApiResponse.ok(reservations.find(
                 new ReservationFilter(
                         sessionId, slotId, userId, status, from, courtId, studentId, true, null, null, until, null),
                 page,
-                size));
+                size,
+                caller));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")

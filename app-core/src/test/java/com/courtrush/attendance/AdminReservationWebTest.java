@@ -101,14 +101,24 @@ class AdminReservationWebTest {
                                 LocalDate.of(2026, 11, 7),
                                 null),
                         2,
-                        50);
+                        50,
+                        Caller.admin());
     }
 
     /** What a student shows or says, on the staff API too (issue 52): the desk's one search, within play dates. */
     @Test
     void staffFindBookingsByWhatAStudentSays() throws Exception {
         WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/reservations?q=马刚&from=2026-11-26", null);
-        verify(attendanceDesk).search("马刚", null, LocalDate.of(2026, 11, 26), LocalDate.of(2026, 11, 26), null, 1, 100);
+        verify(attendanceDesk)
+                .search(
+                        "马刚",
+                        null,
+                        LocalDate.of(2026, 11, 26),
+                        LocalDate.of(2026, 11, 26),
+                        null,
+                        1,
+                        100,
+                        Caller.admin());
     }
 
     @ParameterizedTest

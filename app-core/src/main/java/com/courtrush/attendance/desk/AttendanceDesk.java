@@ -149,24 +149,33 @@ public class AttendanceDesk {
      * a check-in code or a whole order number, which name one booking whatever its day. No text: the dates' bookings.
      */
     public ReservationPage search(
-            String text, ReservationStatus status, LocalDate from, LocalDate until, Long courtId, int page, int size) {
+            String text,
+            ReservationStatus status,
+            LocalDate from,
+            LocalDate until,
+            Long courtId,
+            int page,
+            int size,
+            Caller staff) {
         String q = text == null ? "" : text.strip();
         if (q.isEmpty()) {
             return reservations.find(
                     new ReservationFilter(
                             null, null, null, status, from, courtId, null, false, null, null, until, null),
                     page,
-                    size);
+                    size,
+                    staff);
         }
         if (ORDER_NUMBER.matcher(q).matches()) {
             return reservations.find(
                     new ReservationFilter(
                             null, null, null, status, null, null, null, false, null, q.toUpperCase(Locale.ROOT)),
                     page,
-                    size);
+                    size,
+                    staff);
         }
         ReservationPage found =
-                reservations.find(ReservationFilter.matching(q, status, from, until, courtId), page, size);
+                reservations.find(ReservationFilter.matching(q, status, from, until, courtId), page, size, staff);
         if (found.total() > 0) {
             return found;
         }
@@ -177,7 +186,8 @@ public class AttendanceDesk {
                         new ReservationFilter(
                                 null, null, null, status, null, null, null, false, byCode.getAsLong(), null),
                         page,
-                        size);
+                        size,
+                        staff);
     }
 
     /** A manager forgives a strike, with a reason. */

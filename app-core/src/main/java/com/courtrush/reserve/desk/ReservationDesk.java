@@ -10,6 +10,7 @@ import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.recover.DeadLetterActions;
 import com.courtrush.reserve.recover.Reconciler;
+import com.courtrush.venue.DeskVenues;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,21 +24,24 @@ public class ReservationDesk {
     private final ReservationCancellation cancellation;
     private final Reconciler reconciler;
     private final DeadLetterActions deadLetters;
+    private final DeskVenues desks;
 
     public ReservationDesk(
             ReservationQueries queries,
             ReservationCancellation cancellation,
             Reconciler reconciler,
-            DeadLetterActions deadLetters) {
+            DeadLetterActions deadLetters,
+            DeskVenues desks) {
+        this.desks = desks;
         this.queries = queries;
         this.cancellation = cancellation;
         this.reconciler = reconciler;
         this.deadLetters = deadLetters;
     }
 
-    /** See {@link ReservationQueries#find}. */
-    public ReservationPage find(ReservationFilter filter, int page, int size) {
-        return queries.find(filter, page, size);
+    /** See {@link ReservationQueries#find}: the reservations of the venues whose desk the staff member works. */
+    public ReservationPage find(ReservationFilter filter, int page, int size, Caller staff) {
+        return queries.find(filter, desks.scope(staff), page, size);
     }
 
     /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */

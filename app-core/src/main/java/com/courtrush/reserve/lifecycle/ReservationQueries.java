@@ -15,6 +15,7 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.venue.api.DeskScope;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
@@ -63,7 +64,7 @@ public class ReservationQueries {
      * {@link ReservationFilter#SEARCH_DAYS} around it unless others are asked for, of the students it names
      * ({@link TextSearch}).
      */
-    public ReservationPage find(ReservationFilter filter, int page, int size) {
+    public ReservationPage find(ReservationFilter filter, DeskScope scope, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
             throw CourtRushException.badRequest("common.badPage", MAX_PAGE_SIZE);
         }
@@ -123,7 +124,7 @@ public class ReservationQueries {
                 return ReservationPage.none();
             }
         }
-        Where where = new Where(filter, userId, reservationId, matching, slotIds, from, until);
+        Where where = new Where(filter, userId, reservationId, matching, slotIds, from, until, scope);
         CappedCount total = CappedCount.of(reservations, where.build(), Reservation::getId, page, size);
         LambdaQueryWrapper<Reservation> query = where.build();
         if (filter.status() != null && where.byStatusAlone() && dialect.ordersByFixedColumns()) {
@@ -166,7 +167,8 @@ public class ReservationQueries {
             List<Long> matching,
             List<Long> slotIds,
             LocalDate from,
-            LocalDate until) {
+            LocalDate until,
+            DeskScope scope) {
 
         LambdaQueryWrapper<Reservation> build() {
             LambdaQueryWrapper<Reservation> query = new LambdaQueryWrapper<Reservation>()
@@ -178,6 +180,14 @@ public class ReservationQueries {
                     .in(matching != null, Reservation::getId, matching)
                     .between(from != null, Reservation::getSlotDate, from, until)
                     .in(slotIds != null, Reservation::getSlotId, slotIds);
+            if (!scope.all()) {
+                // the desk's venues' openings only (SPEC §21): an opening sells one venue's courts
+                query.inSql(
+                        Reservation::getSessionId,
+                        "select id from reserve_session where venue_id in ("
+                                + scope.venueIds().stream().map(String::valueOf).collect(Collectors.joining(","))
+                                + ")");
+            }
             if (!filter.includeCompensated()) {
                 query.and(w -> w.isNull(Reservation::getCancelReason)
                         .or()

@@ -1,5 +1,6 @@
 package com.courtrush.desktop.board;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
@@ -24,6 +25,7 @@ final class BoardSearch {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
     private final AttendanceDesk attendance;
+    private final Caller staff;
     private final UiTasks tasks;
     private final I18n i18n;
     /** Turns the board to a single booking found. */
@@ -36,8 +38,9 @@ final class BoardSearch {
     /** The day the search looked around: the days it looked at stay those while the board turns. */
     private LocalDate searchedAround;
 
-    BoardSearch(AttendanceDesk attendance, UiTasks tasks, I18n i18n, Consumer<ReservationRow> show) {
+    BoardSearch(AttendanceDesk attendance, Caller staff, UiTasks tasks, I18n i18n, Consumer<ReservationRow> show) {
         this.attendance = attendance;
+        this.staff = staff;
         this.tasks = tasks;
         this.i18n = i18n;
         this.show = show;
@@ -69,7 +72,9 @@ final class BoardSearch {
         LocalDate from = around.minusDays(ReservationFilter.SEARCH_DAYS);
         LocalDate until = around.plusDays(ReservationFilter.SEARCH_DAYS);
         tasks.run(
-                i18n.t("reservations.search"), () -> attendance.search(text, null, from, until, null, 1, 50), page -> {
+                i18n.t("reservations.search"),
+                () -> attendance.search(text, null, from, until, null, 1, 50, staff),
+                page -> {
                     if (!text.equals(searched)) {
                         return; // another search was asked for meanwhile
                     }

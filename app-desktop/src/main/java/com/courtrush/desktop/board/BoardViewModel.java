@@ -128,7 +128,7 @@ public final class BoardViewModel {
             Supplier<LocalDate> today) {
         this.attendance = attendance;
         this.staff = staff;
-        this.search = new BoardSearch(attendance, tasks, i18n, this::show);
+        this.search = new BoardSearch(attendance, staff, tasks, i18n, this::show);
         this.actions = new BoardActions(
                 attendance,
                 payments,

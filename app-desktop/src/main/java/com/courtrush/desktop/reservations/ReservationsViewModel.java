@@ -142,11 +142,18 @@ public final class ReservationsViewModel {
     private ReservationPage find(String text, ReservationStatus wanted, LocalDate day, Long courtId) {
         if (text.isEmpty()) {
             return reservations.find(
-                    new ReservationFilter(null, null, null, wanted, day, courtId, null, false), 1, PAGE_SIZE);
+                    new ReservationFilter(null, null, null, wanted, day, courtId, null, false), 1, PAGE_SIZE, staff);
         }
         LocalDate around = around(day);
         return attendance.search(
-                text, wanted, around.minusDays(SEARCH_DAYS), around.plusDays(SEARCH_DAYS), courtId, 1, PAGE_SIZE);
+                text,
+                wanted,
+                around.minusDays(SEARCH_DAYS),
+                around.plusDays(SEARCH_DAYS),
+                courtId,
+                1,
+                PAGE_SIZE,
+                staff);
     }
 
     /** The day a text is looked for around: the date set, else today. */

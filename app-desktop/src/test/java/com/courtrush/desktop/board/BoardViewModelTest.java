@@ -417,7 +417,14 @@ class BoardViewModelTest {
     void whatTheSearchFoundFollowsTheBoard() {
         ReservationRow paid = row(ReservationStatus.CONFIRMED);
         when(attendance.search(
-                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                        eq("马刚"),
+                        any(),
+                        eq(TODAY.minusDays(3)),
+                        eq(TODAY.plusDays(3)),
+                        any(),
+                        anyInt(),
+                        anyInt(),
+                        any()))
                 .thenReturn(new ReservationPage(List.of(paid), 1, false));
         model.apply(board());
         model.queryProperty().set("马刚");
@@ -426,7 +433,14 @@ class BoardViewModelTest {
                 .isEqualTo("Found: 马刚 (20245) · 2026-11-27 19:00–20:00 · Court 2 · Confirmed");
 
         when(attendance.search(
-                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                        eq("马刚"),
+                        any(),
+                        eq(TODAY.minusDays(3)),
+                        eq(TODAY.plusDays(3)),
+                        any(),
+                        anyInt(),
+                        anyInt(),
+                        any()))
                 .thenReturn(new ReservationPage(List.of(row(ReservationStatus.CANCELLED)), 1, false));
         DeskBoard read = board();
         DeskBoard refunded = new DeskBoard(
@@ -494,7 +508,14 @@ class BoardViewModelTest {
                 "马刚",
                 2000);
         when(attendance.search(
-                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                        eq("马刚"),
+                        any(),
+                        eq(TODAY.minusDays(3)),
+                        eq(TODAY.plusDays(3)),
+                        any(),
+                        anyInt(),
+                        anyInt(),
+                        any()))
                 .thenReturn(new ReservationPage(List.of(row), 1, false));
         model.queryProperty().set(" 马刚 ");
         model.search();
@@ -502,7 +523,7 @@ class BoardViewModelTest {
         assertThat(model.highlightedCell())
                 .hasValueSatisfying(found -> assertThat(found.slot().slotId()).isEqualTo(31));
 
-        when(attendance.search(eq("nobody"), any(), any(), any(), any(), anyInt(), anyInt()))
+        when(attendance.search(eq("nobody"), any(), any(), any(), any(), anyInt(), anyInt(), any()))
                 .thenReturn(new ReservationPage(List.of(), 0, false));
         model.queryProperty().set("nobody");
         model.search();

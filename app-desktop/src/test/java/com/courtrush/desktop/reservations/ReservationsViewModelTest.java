@@ -82,13 +82,13 @@ class ReservationsViewModelTest {
 
     @Test
     void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
-        when(reservations.find(any(), anyInt(), anyInt()))
+        when(reservations.find(any(), anyInt(), anyInt(), any()))
                 .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1, false));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.statusProperty().set(ReservationStatus.CONFIRMED);
         model.search();
         ArgumentCaptor<ReservationFilter> filter = ArgumentCaptor.captor();
-        verify(reservations).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
+        verify(reservations).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE), eq(staff));
         assertThat(filter.getValue())
                 .isEqualTo(
                         new ReservationFilter(null, null, null, ReservationStatus.CONFIRMED, TODAY, 5L, null, false));
@@ -103,7 +103,7 @@ class ReservationsViewModelTest {
      */
     @Test
     void whatAStudentSaysIsLookedForAroundTheDate() {
-        when(attendance.search(any(), any(), any(), any(), any(), anyInt(), anyInt()))
+        when(attendance.search(any(), any(), any(), any(), any(), anyInt(), anyInt(), any()))
                 .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1, false));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.studentProperty().set(" 马刚 ");
@@ -116,7 +116,8 @@ class ReservationsViewModelTest {
                         TODAY.plusDays(ReservationFilter.SEARCH_DAYS),
                         5L,
                         1,
-                        ReservationsViewModel.PAGE_SIZE);
+                        ReservationsViewModel.PAGE_SIZE,
+                        staff);
         assertThat(model.rows()).hasSize(1);
         assertThat(model.totalTextProperty().get())
                 .isEqualTo("1 found, played " + TODAY.minusDays(3) + " to " + TODAY.plusDays(3));
@@ -126,13 +127,21 @@ class ReservationsViewModelTest {
         model.studentProperty().set("0001");
         model.search();
         verify(attendance)
-                .search("0001", null, TODAY.minusDays(3), TODAY.plusDays(3), 5L, 1, ReservationsViewModel.PAGE_SIZE);
+                .search(
+                        "0001",
+                        null,
+                        TODAY.minusDays(3),
+                        TODAY.plusDays(3),
+                        5L,
+                        1,
+                        ReservationsViewModel.PAGE_SIZE,
+                        staff);
     }
 
     /** The engine stops counting at a thousand (SPEC §20): the desk is told there are more, not a wrong number. */
     @Test
     void aTotalTheEngineStoppedCountingSaysThereAreMore() {
-        when(reservations.find(any(), anyInt(), anyInt()))
+        when(reservations.find(any(), anyInt(), anyInt(), any()))
                 .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1000, true));
         model.search();
         assertThat(model.totalTextProperty().get()).isEqualTo("1000+ found (more: narrow the search)");
@@ -146,7 +155,7 @@ class ReservationsViewModelTest {
 
     @Test
     void cancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaffAndSayWhichWasDone() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         model.cancel("repair");
         verify(reservations).cancelByStaff(2, "repair", staff);
@@ -167,7 +176,7 @@ class ReservationsViewModelTest {
      */
     @Test
     void markPaidWithNoOrderTakesThePriceAtTheDeskAndWithOneMarksThatOrder() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         notices.option = true;
 
@@ -207,7 +216,7 @@ class ReservationsViewModelTest {
 
     @Test
     void cancellingNamesTheReservationAsksForAReasonAndDoesNothingWhenStaffStepBack() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         notices.answer = false;
 
@@ -228,7 +237,7 @@ class ReservationsViewModelTest {
 
     @Test
     void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         paid(1, "WECHAT", 0);
         when(payments.refund(1, staff, "flooded", true)).thenReturn(refunded(2000, RefundStatus.REFUNDING, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
@@ -243,7 +252,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aCardPaymentIsRefundedOnTheCardTerminalAndTheDialogNamesTheBookingAndWhatIsLeft() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         paid(1, "DESK", 500);
         com.courtrush.till.api.ReceiptView card = mock(com.courtrush.till.api.ReceiptView.class);
         when(card.outTradeNo()).thenReturn("CR26112510000000001");
@@ -309,7 +318,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartIsRefundedInExactCentsWithTheReasonAndTheOutcomeSaysWhatHappensToTheMoney() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         paid(1, "WECHAT", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(1, 500, "light broken for half the hour", staff))
@@ -328,7 +337,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartWechatPayCouldNotPayBackSaysTheStudentDidNotGetItAndWhatToDo() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         paid(1, "WECHAT", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(anyLong(), anyInt(), any(), any()))
@@ -345,7 +354,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartPaidAtTheDeskIsHandedBackThere() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         paid(1, "DESK", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(anyLong(), anyInt(), any(), any()))
@@ -368,7 +377,7 @@ class ReservationsViewModelTest {
 
     @Test
     void anAmountThatIsNotMoreThanNothingInWholeCentsIsRefusedWithAMessageAndNothingIsAsked() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         for (String bad : List.of("0", "-1", "5.001", "abc", "", "0.00", "1e12")) {
             model.refundPart(bad, "a reason");
@@ -385,7 +394,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartialRefundNeedsAReason() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        when(reservations.find(any(), anyInt(), anyInt(), any())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         model.refundPart("5", "  ");
         model.refundPart("5", null);
