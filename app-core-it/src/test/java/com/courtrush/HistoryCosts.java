@@ -2,7 +2,6 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.account.api.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.Csv;
 import com.courtrush.history.FilledHistory;
@@ -325,14 +324,10 @@ abstract class HistoryCosts extends StackTest {
         // what the console asks in-process, beside the staff API
         costs.during("console: audit's actors", () -> bean(AuditTrail.class).staffActors());
         costs.during("console: audit's actions", () -> bean(AuditTrail.class).actions());
+        ReservationFilter ofCourt = new ReservationFilter(null, null, null, null, day, court, null, false);
         costs.during(
                 "console: the desk's day of a court",
-                () -> bean(ReservationDesk.class)
-                        .find(
-                                new ReservationFilter(null, null, null, null, day, court, null, false),
-                                1,
-                                200,
-                                Caller.admin()));
+                () -> bean(ReservationDesk.class).find(ofCourt, 1, 200, com.courtrush.account.api.Caller.admin()));
         writes(costs, failed);
         assertThat(failed).isEmpty();
         TestApi.sleep(6_000); // the engine's frequent jobs run again (every job ran at the start, on the whole past)

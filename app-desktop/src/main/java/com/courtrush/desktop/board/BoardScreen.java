@@ -62,6 +62,7 @@ public final class BoardScreen implements Screen {
 
     private final ConsoleContext context;
     private final BoardViewModel model;
+    private final VenuePicker venues;
     private final I18n i18n;
     private final GridPane grid = new GridPane();
     private final ScrollPane scroll;
@@ -84,6 +85,7 @@ public final class BoardScreen implements Screen {
                 context.notices(),
                 i18n,
                 () -> LocalDate.now(context.desks().clock()));
+        venues = new VenuePicker(context, model.venueProperty(), "boardVenue");
         grid.setId("boardGrid");
         grid.setHgap(3);
         grid.setVgap(3);
@@ -125,7 +127,7 @@ public final class BoardScreen implements Screen {
         }
         query.setMinWidth(160);
         HBox.setHgrow(query, Priority.SOMETIMES);
-        return bar(VenuePicker.of(context, model.venueProperty(), "boardVenue"), date, back, on, today, query, search);
+        return bar(venues.node(), date, back, on, today, query, search);
     }
 
     /** What the search found, on a line of its own: "Nothing played 2026-11-24 to 2026-11-30 matches …" whole. */
@@ -374,6 +376,7 @@ public final class BoardScreen implements Screen {
 
     @Override
     public void shown() {
+        venues.reload();
         model.refresh();
         polling = context.every(REFRESH, () -> Platform.runLater(model::refresh));
     }

@@ -144,16 +144,8 @@ public final class ReservationsViewModel {
             return reservations.find(
                     new ReservationFilter(null, null, null, wanted, day, courtId, null, false), 1, PAGE_SIZE, staff);
         }
-        LocalDate around = around(day);
-        return attendance.search(
-                text,
-                wanted,
-                around.minusDays(SEARCH_DAYS),
-                around.plusDays(SEARCH_DAYS),
-                courtId,
-                1,
-                PAGE_SIZE,
-                staff);
+        LocalDate from = around(day).minusDays(SEARCH_DAYS);
+        return attendance.search(text, wanted, from, around(day).plusDays(SEARCH_DAYS), courtId, 1, PAGE_SIZE, staff);
     }
 
     /** The day a text is looked for around: the date set, else today. */

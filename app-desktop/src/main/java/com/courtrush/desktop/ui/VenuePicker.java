@@ -16,7 +16,8 @@ import javafx.scene.control.ComboBox;
  */
 public final class VenuePicker {
 
-    private VenuePicker() {}
+    private final ConsoleContext context;
+    private final ComboBox<Choice> box = new ComboBox<>();
 
     /** A venue to pick, or every venue of the desk ({@code venueId} null). */
     public record Choice(Long venueId, String name) {
@@ -27,13 +28,23 @@ public final class VenuePicker {
     }
 
     /** The picker, which sets {@code venue} (null: every venue of the desk) as staff pick. */
-    public static ComboBox<Choice> of(ConsoleContext context, ObjectProperty<Long> venue, String id) {
-        I18n i18n = context.i18n();
-        VenueDesk venues = context.desks().venues();
-        ComboBox<Choice> box = new ComboBox<>();
+    public VenuePicker(ConsoleContext context, ObjectProperty<Long> venue, String id) {
+        this.context = context;
         box.setId(id);
         box.setVisible(false);
         box.managedProperty().bind(box.visibleProperty());
+        box.valueProperty().addListener((obs, old, picked) -> venue.set(picked == null ? null : picked.venueId()));
+        reload();
+    }
+
+    public ComboBox<Choice> node() {
+        return box;
+    }
+
+    /** Reads the venues again (a screen shown again may find venues made meanwhile); the one picked stays picked. */
+    public void reload() {
+        I18n i18n = context.i18n();
+        VenueDesk venues = context.desks().venues();
         context.tasks()
                 .run(
                         i18n.t("venues.load"),
@@ -47,12 +58,16 @@ public final class VenuePicker {
                                     i18n);
                         },
                         choices -> {
+                            Long picked = box.getValue() == null
+                                    ? null
+                                    : box.getValue().venueId();
                             box.getItems().setAll(choices);
-                            box.setValue(choices.get(0));
+                            box.setValue(choices.stream()
+                                    .filter(choice -> java.util.Objects.equals(choice.venueId(), picked))
+                                    .findFirst()
+                                    .orElse(choices.get(0)));
                             box.setVisible(choices.size() > 2);
                         });
-        box.valueProperty().addListener((obs, old, picked) -> venue.set(picked == null ? null : picked.venueId()));
-        return box;
     }
 
     /** {@code every} (no venue in particular) first, then each open venue, named in the console's language. */
