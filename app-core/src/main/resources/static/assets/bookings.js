@@ -305,6 +305,10 @@ function bookingCard(r) {
     actions.push(h('button', { type: 'button', class: 'secondary add-calendar', onclick: () => addToCalendar(r) },
       t('mine.addToCalendar')));
   }
+  if (r.money && r.money.paidCents > 0) { // a paid booking's receipt, to file (SPEC §21)
+    actions.push(h('button', { type: 'button', class: 'secondary receipt', onclick: () => downloadReceipt(r) },
+      t('mine.receipt')));
+  }
   return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' },
       h('strong', { class: 'court-name' }, r.courtName),
@@ -356,8 +360,12 @@ function partnersBookingCard(r) {
  * The booking as an .ics file for the phone's calendar. The sign-in token goes in the Authorization header,
  * never in a URL: the file is fetched, then handed to the browser as a download.
  */
-async function addToCalendar(r) {
-  const file = await Api.download('/reservations/' + r.reservationId + '/calendar.ics');
+const addToCalendar = (r) => download('/reservations/' + r.reservationId + '/calendar.ics', 'courtrush-' + r.reservationId + '.ics');
+/** A paid booking's receipt as a PDF, in the page's language, fetched as the calendar file is. */
+const downloadReceipt = (r) => download('/reservations/' + r.reservationId + '/receipt.pdf', 'courtrush-receipt-' + r.reservationId + '.pdf');
+
+async function download(path, name) {
+  const file = await Api.download(path);
   if (!file.blob) {
     if (file.status !== 401) {
       toast(file.message);
@@ -365,7 +373,7 @@ async function addToCalendar(r) {
     return;
   }
   const url = URL.createObjectURL(file.blob);
-  const link = h('a', { href: url, download: 'courtrush-' + r.reservationId + '.ics', hidden: true });
+  const link = h('a', { href: url, download: name, hidden: true });
   document.body.append(link);
   link.click();
   link.remove();

@@ -244,6 +244,7 @@ export const EN = {
   'calendar.copied': 'Copied.',
   'calendar.copyByHand': 'Could not copy by itself: the address is selected, copy it by hand.',
   'calendar.subscribe': 'Subscribe in my calendar',
+  'mine.receipt': 'Receipt (PDF)',
   'mine.addToCalendar': 'Add to calendar',
   'account.title': 'Account',
   'email.title': 'Email notices',

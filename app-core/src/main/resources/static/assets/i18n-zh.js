@@ -244,6 +244,7 @@ export const ZH = {
   'calendar.copied': '已复制。',
   'calendar.copyByHand': '无法自动复制：地址已选中，请手动复制。',
   'calendar.subscribe': '在日历中订阅',
+  'mine.receipt': '收据（PDF）',
   'mine.addToCalendar': '加入日历',
   'account.title': '账户',
   'email.title': '邮件通知',

@@ -69,6 +69,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /reserve/result/{traceId}", Access.STUDENT),
             Map.entry("DELETE /reserve/{reservationId}", Access.STUDENT),
             Map.entry("GET /reservations/mine", Access.STUDENT),
+            Map.entry("GET /reservations/{reservationId}/receipt.pdf", Access.STUDENT),
             Map.entry("GET /reservations/mine/history", Access.STUDENT),
             Map.entry("GET /admin/retention", Access.STAFF),
             Map.entry("POST /admin/retention/run", Access.MANAGER),

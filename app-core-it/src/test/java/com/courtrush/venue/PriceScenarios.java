@@ -225,6 +225,26 @@ public interface PriceScenarios extends StackAccess {
             assertThat(order.path("amountCents").asInt()).as("%s", order).isEqualTo(expected[i]);
         }
 
+        // paid, the faculty member downloads the receipt to file: the venue, the order, what was paid — read back
+        String order = api().pay(imported, bookings.get(2));
+        byte[] receipt = api().file("/reservations/" + bookings.get(2) + "/receipt.pdf", imported.token(), "zh-CN");
+        try (org.apache.pdfbox.pdmodel.PDDocument read = org.apache.pdfbox.Loader.loadPDF(receipt)) {
+            String text = new org.apache.pdfbox.text.PDFTextStripper().getText(read);
+            assertThat(text).contains("收据", "教工馆", order, "¥30.00", "实付合计：¥30.00");
+        }
+        assertThat(api().get(
+                                "/reservations/" + bookings.get(1) + "/receipt.pdf",
+                                students.get(1).token())
+                        .status())
+                .as("unpaid: no receipt yet")
+                .isEqualTo(409);
+        assertThat(api().get(
+                                "/reservations/" + bookings.get(2) + "/receipt.pdf",
+                                students.get(0).token())
+                        .status())
+                .as("another student's booking")
+                .isEqualTo(404);
+
         // the venue admits students only now: faculty are refused at the door, students still book
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
             Reply refused = api().reserve(imported, opening, evening);

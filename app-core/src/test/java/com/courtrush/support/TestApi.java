@@ -93,6 +93,29 @@ public final class TestApi {
                 body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
     }
 
+    /** A file the engine answers (a PDF), as bytes, asked in {@code language}; an answer but 200 fails the test. */
+    public byte[] file(String path, String token, String language) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+                .GET()
+                .timeout(ANSWER_TIMEOUT)
+                .header("Authorization", "Bearer " + token)
+                .header("Accept-Language", language)
+                .build();
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                throw new AssertionError("expected HTTP 200 for " + path + " but got " + response.statusCode() + " "
+                        + new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return response.body();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The same, with a body of no declared length (sent in chunks). */
     public RawReply rawChunked(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
         return raw(

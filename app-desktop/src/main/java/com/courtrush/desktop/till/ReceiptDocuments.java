@@ -1,5 +1,6 @@
 package com.courtrush.desktop.till;
 
+import com.courtrush.core.ReceiptPdf;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
@@ -7,24 +8,13 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.till.api.ReceiptView;
 import java.awt.print.PrinterException;
 import java.awt.print.PrinterJob;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.fontbox.ttf.TrueTypeCollection;
-import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.printing.PDFPageable;
 
 /**
@@ -35,16 +25,13 @@ import org.apache.pdfbox.printing.PDFPageable;
 public final class ReceiptDocuments {
 
     /** A till roll's width: 80 mm, in points. */
-    static final float WIDTH = 80 / 25.4f * 72;
+    static final float WIDTH = ReceiptPdf.WIDTH;
 
     /** Times as a person reads them on paper: 14:00, never 14:00:00. */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     private static final String STAFF = "staff:";
-    private static final float MARGIN = 12;
-    private static final float SIZE = 9;
-    private static final float LEADING = 13;
 
     private final I18n i18n;
     private final UiTasks tasks;
@@ -101,72 +88,9 @@ public final class ReceiptDocuments {
         return i18n.t("till.receiptByName", name);
     }
 
-    /** The receipt as a PDF of one page, as long as its lines need. */
+    /** The receipt as a PDF of one page of the roll, as long as its lines need ({@link ReceiptPdf}). */
     public byte[] pdf(ReceiptView receipt) {
-        List<String> lines = lines(receipt);
-        try (PDDocument document = new PDDocument()) {
-            PDType0Font font = font(document);
-            List<String> pieces = new ArrayList<>();
-            List<Float> sizes = new ArrayList<>();
-            for (int i = 0; i < lines.size(); i++) {
-                float size = i == 0 ? SIZE + 3 : SIZE; // the gym's name a little larger
-                for (String piece : wrapped(lines.get(i), font, size)) {
-                    pieces.add(piece);
-                    sizes.add(size);
-                }
-            }
-            float height = MARGIN * 2 + LEADING * (pieces.size() + 1);
-            PDPage page = new PDPage(new PDRectangle(WIDTH, height));
-            document.addPage(page);
-            try (PDPageContentStream text = new PDPageContentStream(document, page)) {
-                text.beginText();
-                text.setLeading(LEADING);
-                text.newLineAtOffset(MARGIN, height - MARGIN - SIZE);
-                for (int i = 0; i < pieces.size(); i++) {
-                    text.setFont(font, sizes.get(i));
-                    text.showText(pieces.get(i));
-                    text.newLine();
-                }
-                text.endText();
-            }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            document.save(out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("The receipt " + receipt.receiptNo() + " could not be set as a PDF", e);
-        }
-    }
-
-    /** A line cut into pieces that fit the roll's width. */
-    private static List<String> wrapped(String line, PDType0Font font, float size) throws IOException {
-        List<String> pieces = new ArrayList<>();
-        float room = WIDTH - MARGIN * 2;
-        StringBuilder piece = new StringBuilder();
-        for (int offset = 0; offset < line.length(); ) {
-            int codePoint = line.codePointAt(offset);
-            String next = piece + new String(Character.toChars(codePoint));
-            if (piece.length() > 0 && font.getStringWidth(next) / 1000 * size > room) {
-                pieces.add(piece.toString());
-                piece.setLength(0);
-            }
-            piece.appendCodePoint(codePoint);
-            offset += Character.charCount(codePoint);
-        }
-        pieces.add(piece.toString());
-        return pieces;
-    }
-
-    /** The console's CJK font (WenQuanYi Micro Hei, shipped with it), embedded as a subset. */
-    private static PDType0Font font(PDDocument document) throws IOException {
-        try (InputStream in = ReceiptDocuments.class.getResourceAsStream("/fonts/wqy-microhei.ttc")) {
-            if (in == null) {
-                throw new IOException("The console's font /fonts/wqy-microhei.ttc is missing");
-            }
-            TrueTypeCollection collection = new TrueTypeCollection(in);
-            AtomicReference<TrueTypeFont> first = new AtomicReference<>();
-            collection.processAllFonts(font -> first.compareAndSet(null, font));
-            return PDType0Font.load(document, first.get(), true);
-        }
+        return ReceiptPdf.of(lines(receipt), receipt.receiptNo());
     }
 
     /** Saves the receipt as a PDF at {@code file}. */
