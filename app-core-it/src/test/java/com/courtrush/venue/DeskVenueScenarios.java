@@ -47,7 +47,7 @@ public interface DeskVenueScenarios extends StackAccess {
         long westOpening = opening(west);
         List<Long> eastSlots = api().generateSlots(eastOpening, List.of(eastCourt), "08:00", "10:00", 60, 2);
         List<Long> westSlots = api().generateSlots(westOpening, List.of(westCourt), "08:00", "10:00", 60, 2);
-        List<Student> students = api().students(3);
+        List<Student> students = api().students(4);
         // the openings flashed as they were made: each is sold once its slots are in every node's catalog
         for (long venue : List.of(east, west)) {
             await().atMost(Duration.ofSeconds(15))
@@ -64,6 +64,13 @@ public interface DeskVenueScenarios extends StackAccess {
         long eastBooking = api().book(students.get(0), eastOpening, eastSlots.get(0));
         long westBooking = api().book(students.get(1), westOpening, westSlots.get(0));
         long westUnpaid = api().book(students.get(2), westOpening, westSlots.get(0));
+        long westOnline = api().book(students.get(3), westOpening, westSlots.get(1));
+        String westOrder = TestApi.expect(
+                        200,
+                        api().post("/pay/wechat/" + westOnline, students.get(3).token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
         api().pay(students.get(0), eastBooking);
         api().pay(students.get(1), westBooking);
         LocalDate day = now().minusMinutes(5).toLocalDate();
@@ -167,6 +174,10 @@ public interface DeskVenueScenarios extends StackAccess {
                 .isEqualTo(403);
         assertThat(api().get("/admin/reservations/" + westBooking, eastDesk.token())
                         .status())
+                .isEqualTo(404);
+        assertThat(api().post("/pay/wechat/mock-success/" + westOrder, eastDesk.token(), null)
+                        .status())
+                .as("another venue's order marked paid")
                 .isEqualTo(404);
         Reply refund = api().post(
                         "/admin/reservations/" + westBooking + "/refund",

@@ -184,7 +184,7 @@ class RefundServiceTest extends PayFixture {
     void aPartIsStaffsWithAReasonAndLessThanIsLeft() {
         paid(1, STUDENT);
 
-        PaymentDesk guarded = DeskGuard.guarded(new PaymentDesk(null, null, refunds));
+        PaymentDesk guarded = DeskGuard.guarded(new PaymentDesk(null, null, refunds, null, null));
         refused(() -> guarded.refundPart(1, 500, "because", student(STUDENT)), Outcome.FORBIDDEN, "http.forbidden");
         refused(() -> guarded.refund(1, student(STUDENT), "because", true), Outcome.FORBIDDEN, "http.forbidden");
         refused(() -> refunds.refundPart(1, 500, " ", staff()), Outcome.PARAM_ERROR, "refund.partNeedsReason");

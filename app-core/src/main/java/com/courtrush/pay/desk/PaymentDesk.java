@@ -8,6 +8,8 @@ import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
+import com.courtrush.reserve.data.ReservationMapper;
+import com.courtrush.reserve.lifecycle.ReservationAccess;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
@@ -22,10 +24,20 @@ public class PaymentDesk {
     private final PaymentSettlement payments;
     private final RefundService refunds;
 
-    public PaymentDesk(ReservationDetails details, PaymentSettlement payments, RefundService refunds) {
+    private final ReservationAccess access;
+    private final ReservationMapper reservations;
+
+    public PaymentDesk(
+            ReservationDetails details,
+            PaymentSettlement payments,
+            RefundService refunds,
+            ReservationAccess access,
+            ReservationMapper reservations) {
         this.details = details;
         this.payments = payments;
         this.refunds = refunds;
+        this.access = access;
+        this.reservations = reservations;
     }
 
     /** See {@link ReservationDetails#of}. */
@@ -40,6 +52,10 @@ public class PaymentDesk {
      */
     @StaffOnly
     public PaidView markOrderPaid(String outTradeNo, Caller staff) {
+        Long reservationId = reservations.reservationOfOrder(outTradeNo);
+        if (reservationId != null) {
+            access.visibleTo(reservationId, staff); // another venue's desk: no such booking (SPEC §21)
+        }
         return payments.onPaid(outTradeNo, staff.actor());
     }
 
