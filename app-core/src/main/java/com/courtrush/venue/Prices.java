@@ -11,8 +11,6 @@ import com.courtrush.core.EngineText;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.venue.api.PriceBandForm;
 import com.courtrush.venue.api.VenuePrices;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -24,26 +22,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * What a slot costs whom, and who may book a venue (SPEC §21): each venue's categories and price bands, kept in memory
- * and read again every few seconds (another node's change is seen within {@link #FRESH}) — the consumer prices every
+ * and read again in the background every few seconds (another node's change is seen within {@link #FRESH}) — the consumer prices every
  * grant it records, and the slot list every slot it shows.
  */
 @Service
 public class Prices {
 
     static final Duration FRESH = Duration.ofSeconds(10);
-    private static final Object ALL = new Object();
+    private static final Logger log = LoggerFactory.getLogger(Prices.class);
 
     private final PriceBandMapper bands;
     private final VenueMapper venues;
     private final SportMapper sports;
     private final AppSettings settings;
     private final AuditTrail audit;
-    private final LoadingCache<Object, Known> known;
+    /** What was last read; null until the first price is asked for. */
+    private volatile Known known;
 
     Prices(PriceBandMapper bands, VenueMapper venues, SportMapper sports, AppSettings settings, AuditTrail audit) {
         this.bands = bands;
@@ -51,7 +53,6 @@ public class Prices {
         this.sports = sports;
         this.settings = settings;
         this.audit = audit;
-        this.known = Caffeine.newBuilder().expireAfterWrite(FRESH).build(key -> load());
     }
 
     /** Every venue's categories and bands as last read. */
@@ -59,6 +60,33 @@ public class Prices {
 
         Set<Category> of(long venueId) {
             return categories.getOrDefault(venueId, EnumSet.allOf(Category.class));
+        }
+    }
+
+    /** What was last read, read now if nothing was yet (the first request after a start). */
+    private Known known() {
+        Known read = known;
+        if (read == null) {
+            read = load();
+            known = read;
+        }
+        return read;
+    }
+
+    /**
+     * Read again in the background every {@link #FRESH} once anything was read: no request waits for the database when
+     * what it read grows old (a grant is priced on the consumer's thread, an admission on the reserve path's). A failed
+     * read keeps what was read before.
+     */
+    @Scheduled(fixedDelay = 10_000, initialDelay = 10_000)
+    void readAgain() {
+        if (known == null) {
+            return;
+        }
+        try {
+            known = load();
+        } catch (RuntimeException e) {
+            log.warn("Cannot read the venues' prices again; the ones read before stand until the next try", e);
         }
     }
 
@@ -77,7 +105,7 @@ public class Prices {
      */
     public int priceOf(
             long venueId, String sport, LocalDate date, LocalTime start, Integer ownPriceCents, Category category) {
-        return known.get(ALL).bands().getOrDefault(venueId, List.of()).stream()
+        return known().bands().getOrDefault(venueId, List.of()).stream()
                 .filter(band -> band.covers(sport, category, date, start))
                 .findFirst()
                 .map(PriceBand::getPriceCents)
@@ -88,7 +116,7 @@ public class Prices {
     public Map<Category, Integer> pricesOf(
             long venueId, String sport, LocalDate date, LocalTime start, Integer ownPriceCents) {
         Map<Category, Integer> prices = new EnumMap<>(Category.class);
-        for (Category category : known.get(ALL).of(venueId)) {
+        for (Category category : known().of(venueId)) {
             prices.put(category, priceOf(venueId, sport, date, start, ownPriceCents, category));
         }
         return prices;
@@ -96,7 +124,7 @@ public class Prices {
 
     /** Whether members of the category may book the venue's slots. */
     public boolean admits(long venueId, Category category) {
-        return known.get(ALL).of(venueId).contains(category);
+        return known().of(venueId).contains(category);
     }
 
     /** Refuses (403) a member of a category the venue does not admit, in the category's words. */
@@ -168,7 +196,7 @@ public class Prices {
                         venue.getNameZh() == null ? venueId : venue.getNameZh(),
                         rows.size(),
                         categories));
-        known.invalidateAll();
+        known = load();
         return of(venueId);
     }
 

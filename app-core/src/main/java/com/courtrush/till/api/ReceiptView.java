@@ -35,48 +35,6 @@ public record ReceiptView(
         String venueNameZh,
         String venueNameEn) {
 
-    /** A receipt of the gym's first venue, not named apart from it (an installation from before venues). */
-    public ReceiptView(
-            String receiptNo,
-            String kind,
-            String gymName,
-            long reservationId,
-            String outTradeNo,
-            String outRefundNo,
-            DeskChannel channel,
-            int amountCents,
-            String actor,
-            String actorName,
-            LocalDateTime time,
-            String studentId,
-            String studentName,
-            String courtName,
-            LocalDate slotDate,
-            LocalTime startTime,
-            LocalTime endTime) {
-        this(
-                receiptNo,
-                kind,
-                gymName,
-                reservationId,
-                outTradeNo,
-                outRefundNo,
-                channel,
-                amountCents,
-                actor,
-                actorName,
-                time,
-                studentId,
-                studentName,
-                courtName,
-                slotDate,
-                startTime,
-                endTime,
-                1,
-                null,
-                null);
-    }
-
     public boolean refund() {
         return "REFUND".equals(kind);
     }

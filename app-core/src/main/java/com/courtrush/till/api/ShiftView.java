@@ -26,45 +26,4 @@ public record ShiftView(
         Integer cashDifference,
         Integer mismatches,
         String note,
-        Long venueId) {
-
-    /** A shift of no venue in particular. */
-    public ShiftView(
-            long shiftId,
-            int dayNumber,
-            String actor,
-            String actorName,
-            String console,
-            LocalDateTime opened,
-            LocalDateTime closed,
-            Integer cashTaken,
-            Integer cashBack,
-            Integer cardTaken,
-            Integer cardBack,
-            Integer wechatTaken,
-            Integer wechatBack,
-            Integer countedCash,
-            Integer cashDifference,
-            Integer mismatches,
-            String note) {
-        this(
-                shiftId,
-                dayNumber,
-                actor,
-                actorName,
-                console,
-                opened,
-                closed,
-                cashTaken,
-                cashBack,
-                cardTaken,
-                cardBack,
-                wechatTaken,
-                wechatBack,
-                countedCash,
-                cashDifference,
-                mismatches,
-                note,
-                null);
-    }
-}
+        Long venueId) {}

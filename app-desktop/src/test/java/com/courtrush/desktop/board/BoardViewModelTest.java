@@ -369,7 +369,10 @@ class BoardViewModelTest {
                 "Court 2",
                 TODAY,
                 LocalTime.of(19, 0),
-                LocalTime.of(20, 0));
+                LocalTime.of(20, 0),
+                1,
+                null,
+                null);
     }
 
     /** "马刚 等1人" was said of a cell of two: 等N人 counts everyone, the first named among them. */

@@ -64,7 +64,10 @@ class TillViewModelTest {
                 "Court 1",
                 TODAY,
                 LocalTime.of(18, 0),
-                LocalTime.of(19, 0));
+                LocalTime.of(19, 0),
+                1,
+                null,
+                null);
     }
 
     static ShiftReport open(Integer counted, LocalDateTime closed) {
@@ -146,7 +149,8 @@ class TillViewModelTest {
                 3450,
                 -50,
                 0,
-                "short by 50 fen");
+                "short by 50 fen",
+                null);
         assertThat(model.pickLine(second))
                 .isEqualTo(
                         "Shift 2 · Dee · desk-1 · 13:00–11-28 00:30 · cash -0.50 · Hand-over note: \"short by 50 fen\"");
