@@ -29,7 +29,8 @@ class CampusRulesTest {
                 bookValues,
                 staffAttribute,
                 "gym-staff",
-                "gym-managers");
+                "gym-managers",
+                "");
     }
 
     @Test
@@ -89,6 +90,7 @@ class CampusRulesTest {
                         "student",
                         "",
                         "",
+                        "",
                         "")))
                 .isInstanceOfSatisfying(
                         CourtRushException.class, e -> assertThat(e.key()).isEqualTo("campus.invalid.clientId"));
@@ -111,6 +113,7 @@ class CampusRulesTest {
                             "",
                             "affiliation",
                             "student",
+                            "",
                             "",
                             "",
                             "")))
@@ -140,6 +143,7 @@ class CampusRulesTest {
                         "student",
                         "",
                         "",
+                        "",
                         "")))
                 .isInstanceOfSatisfying(
                         CourtRushException.class, e -> assertThat(e.key()).isEqualTo("campus.invalid.attribute"));
@@ -159,6 +163,7 @@ class CampusRulesTest {
                 "",
                 "affiliation",
                 "student",
+                "",
                 "",
                 "",
                 "");

@@ -208,6 +208,7 @@ class CampusWebTest {
                         "student",
                         "groups",
                         "gym-staff",
+                        "",
                         ""));
         mvc.perform(get("/admin/campus-sign-in").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())

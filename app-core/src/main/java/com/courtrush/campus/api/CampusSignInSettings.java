@@ -43,42 +43,6 @@ public record CampusSignInSettings(
         String managerValues,
         String facultyValues) {
 
-    /** Settings that leave what a person books as to the gym. */
-    public CampusSignInSettings(
-            boolean enabled,
-            CampusProtocol protocol,
-            String label,
-            String publicUrl,
-            String serverUrl,
-            String clientId,
-            String clientSecret,
-            String idAttribute,
-            String nameAttribute,
-            String emailAttribute,
-            String bookAttribute,
-            String bookValues,
-            String staffAttribute,
-            String staffValues,
-            String managerValues) {
-        this(
-                enabled,
-                protocol,
-                label,
-                publicUrl,
-                serverUrl,
-                clientId,
-                clientSecret,
-                idAttribute,
-                nameAttribute,
-                emailAttribute,
-                bookAttribute,
-                bookValues,
-                staffAttribute,
-                staffValues,
-                managerValues,
-                "");
-    }
-
     /** Shown instead of a secret that is set. */
     public static final String MASK = "••••••";
 
@@ -97,6 +61,7 @@ public record CampusSignInSettings(
                 "email",
                 "affiliation",
                 "student",
+                "",
                 "",
                 "",
                 "");

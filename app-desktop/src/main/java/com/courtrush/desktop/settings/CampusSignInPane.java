@@ -170,6 +170,11 @@ final class CampusSignInPane {
                 i18n.t("campus.managerValues"),
                 wide(field("campusManagerValues", model.managerValuesProperty())),
                 i18n.t("campus.managerValuesHelp"));
+        row(
+                form,
+                i18n.t("campus.facultyValues"),
+                wide(field("campusFacultyValues", model.facultyValuesProperty())),
+                i18n.t("campus.facultyValuesHelp"));
         return form;
     }
 

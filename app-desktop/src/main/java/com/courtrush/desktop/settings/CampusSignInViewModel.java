@@ -51,6 +51,7 @@ public final class CampusSignInViewModel {
     private final StringProperty staffAttribute = new SimpleStringProperty("");
     private final StringProperty staffValues = new SimpleStringProperty("");
     private final StringProperty managerValues = new SimpleStringProperty("");
+    private final StringProperty facultyValues = new SimpleStringProperty("");
 
     private final ReadOnlyBooleanWrapper oidc = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper working = new ReadOnlyBooleanWrapper();
@@ -89,6 +90,7 @@ public final class CampusSignInViewModel {
         staffAttribute.set(text(settings.staffAttribute()));
         staffValues.set(text(settings.staffValues()));
         managerValues.set(text(settings.managerValues()));
+        facultyValues.set(text(settings.facultyValues()));
     }
 
     private static String text(String value) {
@@ -112,7 +114,8 @@ public final class CampusSignInViewModel {
                 bookValues.get().strip(),
                 staffAttribute.get().strip(),
                 staffValues.get().strip(),
-                managerValues.get().strip());
+                managerValues.get().strip(),
+                facultyValues.get().strip());
     }
 
     /** Saves the settings as typed; a refusal is shown like any other, and nothing is saved. */
@@ -220,6 +223,11 @@ public final class CampusSignInViewModel {
 
     public StringProperty managerValuesProperty() {
         return managerValues;
+    }
+
+    /** The values of the booking attribute that make a person book as faculty (SPEC §21); blank: the gym's say. */
+    public StringProperty facultyValuesProperty() {
+        return facultyValues;
     }
 
     /** Whether the protocol is OpenID Connect: only then do the client id and secret count. */

@@ -79,6 +79,7 @@ class CampusSignInPaneTest {
             "student",
             "",
             "",
+            "",
             "");
 
     /** What the form below types: the secret left masked (kept), the rest new. */
@@ -97,7 +98,8 @@ class CampusSignInPaneTest {
             "student, staff",
             "groups",
             "gym-desk",
-            "gym-managers");
+            "gym-managers",
+            "");
 
     @BeforeAll
     static void toolkit() throws Exception {

@@ -46,6 +46,33 @@ class CampusSignInViewModelTest {
         assertThat(model.typed().clientSecret()).isEqualTo(" s3cret ");
     }
 
+    /** SPEC §21: the faculty values a manager set over HTTP are shown and saved back, not dropped by the console. */
+    @Test
+    void theFacultyValuesReadAreSentBackAsTheyStand() {
+        CampusSignInSettings none = CampusSignInSettings.none();
+        CampusSignInSettings set = new CampusSignInSettings(
+                true,
+                CampusProtocol.CAS,
+                "",
+                "https://gym.example.edu",
+                "https://cas.example.edu/cas",
+                "",
+                "",
+                "",
+                none.nameAttribute(),
+                none.emailAttribute(),
+                none.bookAttribute(),
+                "student,faculty",
+                "",
+                "",
+                "",
+                "faculty");
+        org.mockito.Mockito.when(desk.settings()).thenReturn(set);
+        model.load();
+        assertThat(model.facultyValuesProperty().get()).isEqualTo("faculty");
+        assertThat(model.typed()).isEqualTo(set);
+    }
+
     @Test
     void aRefusedSaveIsShownAndTheButtonsComeBack() {
         CourtRushException refused = CourtRushException.badRequest("channel.url");
