@@ -21,6 +21,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 
 /**
@@ -56,13 +57,11 @@ public final class StudentsScreen implements Screen {
         Label total = new Label();
         total.textProperty().bind(model.totalTextProperty());
 
+        Label csvHint = new Label(i18n.t("students.csvHint"));
+        csvHint.setWrapText(true);
+        csvHint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
         root = screen(
-                title(i18n.t("nav.students")),
-                searchAndImport(i18n),
-                new Label(i18n.t("students.csvHint")),
-                table,
-                bar(total),
-                actions(i18n, table));
+                title(i18n.t("nav.students")), searchAndImport(i18n), csvHint, table, bar(total), actions(i18n, table));
     }
 
     /** Find students; import a CSV or workbook of them, with its progress; save a template (.xlsx or CSV) to fill in. */
