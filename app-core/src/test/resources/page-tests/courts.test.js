@@ -111,6 +111,12 @@ export default {
       true, 'a venue that does not admit me says so');
   },
 
+  'a slot a class or team block holds is shown held, with its label, and takes no tap'() {
+    const held = rowView(opening(), slot({ heldFor: '体育课 羽毛球1班', permitsLeft: 0 }), seen({}));
+    same([held.className, held.label, held.enabled, held.meta],
+      ['slot state-held', t('state.held'), false, t('slot.held', '体育课 羽毛球1班')], 'held, not sold out');
+  },
+
   'a row says what the slot is and whether a tap sends'() {
     const onsale = rowView(opening(), slot({}), seen({}));
     same([onsale.className, onsale.label, onsale.enabled, onsale.busy],

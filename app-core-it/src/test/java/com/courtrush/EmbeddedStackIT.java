@@ -43,6 +43,7 @@ import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.BlockScenarios;
 import com.courtrush.venue.DeskVenueScenarios;
 import com.courtrush.venue.PriceScenarios;
 import com.courtrush.venue.VenueScenarios;
@@ -84,6 +85,7 @@ class EmbeddedStackIT extends StackTest
                 StampScenarios,
                 VenueScenarios,
                 PriceScenarios,
+                BlockScenarios,
                 DeskVenueScenarios,
                 RecordScenarios,
                 OverloadScenarios,

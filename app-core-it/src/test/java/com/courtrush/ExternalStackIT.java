@@ -32,6 +32,7 @@ import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.till.TillScenarios;
+import com.courtrush.venue.BlockScenarios;
 import com.courtrush.venue.DeskVenueScenarios;
 import com.courtrush.venue.PriceScenarios;
 import com.courtrush.venue.VenueScenarios;
@@ -54,6 +55,7 @@ class ExternalStackIT extends StackTest
                 StampScenarios,
                 VenueScenarios,
                 PriceScenarios,
+                BlockScenarios,
                 DeskVenueScenarios,
                 RecordScenarios,
                 OverloadScenarios,

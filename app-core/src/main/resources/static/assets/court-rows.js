@@ -80,8 +80,9 @@ export function rowView(opening, slot, seen) {
   });
   // a slot won reads as won (its places were counted before the win), not as "1/1 left"
   const price = priceFor(slot, seen.category);
-  const meta = (price == null ? t('slot.notAdmitted') : t('slot.price', yuan(price))) + ' · ' + (st === 'mine'
-    ? t('mine.status.' + mine.status) : t('slot.placesLeft', slot.permitsLeft, slot.capacity));
+  const meta = st === 'held' ? t('slot.held', slot.heldFor)
+    : (price == null ? t('slot.notAdmitted') : t('slot.price', yuan(price))) + ' · ' + (st === 'mine'
+      ? t('mine.status.' + mine.status) : t('slot.placesLeft', slot.permitsLeft, slot.capacity));
   let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter')
     : st === 'mine' ? t('state.mine.' + mine.status) : t('state.' + st);
   let enabled = st === 'onsale';

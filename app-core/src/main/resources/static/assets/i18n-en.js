@@ -92,6 +92,8 @@ export const EN = {
   'slot.price': '¥{0}',
   'slot.notAdmitted': 'Not open to you',
   'state.soon': 'Not yet',
+  'state.held': 'Not on sale',
+  'slot.held': 'Held for {0}',
   'state.onsale': 'Book',
   'state.soldout': 'Sold out',
   'state.mine.PENDING_PAYMENT': 'Won',

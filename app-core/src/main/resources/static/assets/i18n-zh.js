@@ -92,6 +92,8 @@ export const ZH = {
   'slot.price': '¥{0}',
   'slot.notAdmitted': '不对您开放',
   'state.soon': '未开始',
+  'state.held': '不开放',
+  'slot.held': '上课占用 · {0}',
   'state.onsale': '预约',
   'state.soldout': '已约满',
   'state.mine.PENDING_PAYMENT': '已抢到',

@@ -30,13 +30,17 @@ export function mayTap(sending, waitUntil, slotId, now) {
 }
 
 /**
- * What a slot shows: 'mine', 'entered' (the student's draw entry waits for the draw), 'queued' (a grant
- * being confirmed), 'started', 'soldout', 'onsale' — on sale also while a fair draw takes entries, from
- * its warm-up, before the flash time — else the gate's phase ('soon', 'closed').
+ * What a slot shows: 'held' (a class or team block holds it, never on sale), 'mine', 'entered' (the
+ * student's draw entry waits for the draw), 'queued' (a grant being confirmed), 'started', 'soldout',
+ * 'onsale' — on sale also while a fair draw takes entries, from its warm-up, before the flash time — else
+ * the gate's phase ('soon', 'closed').
  *
  * @param seen {mine, entered, queued: booleans; draw: the draw's phase or null; gate: the gate's phase}
  */
 export function slotState(slot, seen) {
+  if (slot.heldFor) {
+    return 'held';
+  }
   if (seen.mine) {
     return 'mine';
   }

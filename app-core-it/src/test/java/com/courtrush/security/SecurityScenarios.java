@@ -87,6 +87,10 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/closures", Access.STAFF),
             Map.entry("POST /admin/closures", Access.MANAGER),
             Map.entry("DELETE /admin/closures/{id}", Access.MANAGER),
+            Map.entry("GET /admin/blocks", Access.STAFF),
+            Map.entry("POST /admin/blocks", Access.MANAGER),
+            Map.entry("POST /admin/blocks/{id}/skips/{day}", Access.MANAGER),
+            Map.entry("DELETE /admin/blocks/{id}", Access.MANAGER),
             Map.entry("PUT /admin/venues/sports/{code}", Access.MANAGER),
             Map.entry("GET /admin/maintenance/upgrade", Access.STAFF),
             Map.entry("POST /admin/maintenance/upgrade", Access.MANAGER),
@@ -293,7 +297,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "outTradeNo" -> outTradeNo;
                             case "receiptNo" -> "RP" + outTradeNo;
                             case "sessionId" -> Long.toString(sessionId);
-                            case "date" -> LocalDate.now().plusDays(3).toString();
+                            case "date", "day" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId", "partnerId" -> "1";
                             case "userId" -> "999999";
                             case "key" -> "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

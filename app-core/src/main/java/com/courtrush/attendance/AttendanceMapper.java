@@ -41,11 +41,15 @@ interface AttendanceMapper {
             + "order by s.start_time, c.name, r.id limit 2000</script>")
     List<DeskBooking> day(@Param("day") LocalDate day, @Param("query") String query);
 
-    /** A day's active slots with their court, by start time and court name: the board's cells. */
+    /**
+     * A day's active slots, and those a class or team block holds (SPEC §21), with their court, by start time and court
+     * name: the board's cells.
+     */
     @Select("select s.id as slot_id, s.session_id, s.court_id, c.venue_id, c.sport, c.name as court_name, s.slot_date, "
-            + "s.start_time, "
-            + "s.end_time, s.capacity, s.price_cents from time_slot s join court c on c.id = s.court_id "
-            + "where s.slot_date = #{day} and s.active = true order by s.start_time, c.name limit 2000")
+            + "s.start_time, s.end_time, s.capacity, s.price_cents, b.label as held_for "
+            + "from time_slot s join court c on c.id = s.court_id left join court_block b on b.id = s.block_id "
+            + "where s.slot_date = #{day} and (s.active = true or s.block_id is not null) "
+            + "order by s.start_time, c.name limit 2000")
     List<BoardSlot> slotsOn(@Param("day") LocalDate day);
 
     @Select(DESK_COLUMNS + "where r.id = #{id}")

@@ -20,4 +20,6 @@ public class BoardSlot {
     private LocalTime endTime;
     private Integer capacity;
     private Integer priceCents;
+    /** The label of the class or team block holding it (SPEC §21); null when it is on sale. */
+    private String heldFor;
 }

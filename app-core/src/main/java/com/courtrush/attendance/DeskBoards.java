@@ -19,9 +19,9 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
- * The desk's board of a day (issue 52): the day's active slots and its bookings at the desk — the active ones and the
- * no-shows — each one indexed query of that date, read fresh: the board is read again every few seconds and shows
- * what the database holds.
+ * The desk's board of a day (issue 52): the day's active slots, those a class or team block holds (SPEC §21), and its
+ * bookings at the desk — the active ones and the no-shows — each one indexed query of that date, read fresh: the board
+ * is read again every few seconds and shows what the database holds.
  */
 @Service
 public class DeskBoards {
@@ -55,6 +55,7 @@ public class DeskBoards {
             hours.add(slot.getStartTime()); // the columns: an end is no column of its own (none past the last start)
             List<DeskBookingView> held = bookings.getOrDefault(slot.getSlotId(), List.of());
             long holding = held.stream().filter(DeskBookingView::active).count();
+            boolean onSale = slot.getHeldFor() == null;
             LocalDateTime start = day.atTime(slot.getStartTime());
             LocalDateTime end = day.atTime(slot.getEndTime());
             cells.add(new DeskBoard.Cell(
@@ -64,7 +65,7 @@ public class DeskBoards {
                     slot.getStartTime(),
                     slot.getEndTime(),
                     slot.getCapacity(),
-                    (int) Math.max(0, slot.getCapacity() - holding),
+                    onSale ? (int) Math.max(0, slot.getCapacity() - holding) : 0,
                     prices.priceOf(
                             slot.getVenueId(),
                             slot.getSport(),
@@ -73,9 +74,10 @@ public class DeskBoards {
                             slot.getPriceCents(),
                             Category.STUDENT),
                     // SPEC §16: a walk-in only into a slot that has begun and not ended
-                    !start.isAfter(now) && now.isBefore(end),
+                    onSale && !start.isAfter(now) && now.isBefore(end),
                     !now.isBefore(end),
-                    held));
+                    held,
+                    slot.getHeldFor()));
         }
         // in the gym's own order, as the Courts screen lists them (by name, "10号场" would come before "2号场")
         List<DeskBoard.Court> inOrder = courts.values().stream()

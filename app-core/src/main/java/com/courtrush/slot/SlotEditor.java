@@ -101,6 +101,9 @@ public class SlotEditor {
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
     public TimeSlot setActive(long slotId, boolean active, String actor) {
         TimeSlot slot = get(slotId);
+        if (active && slot.getBlockId() != null) {
+            throw CourtRushException.conflict("slot.held", slot.getSlotDate(), slot.getStartTime(), slot.getEndTime());
+        }
         if (active && !Boolean.TRUE.equals(slot.getActive())) {
             List<TimeSlot> clashes = overlaps.clashes(
                     slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(), slot.getEndTime(), slotId);
@@ -123,6 +126,33 @@ public class SlotEditor {
                         .eq(TimeSlot::getId, slotId));
         audit.record(actor, active ? AuditAction.ENABLE_SLOT : AuditAction.DISABLE_SLOT, AuditTarget.SLOT, slotId);
         return afterChange(slot);
+    }
+
+    /**
+     * Holds a slot for a class or team block (SPEC §21): off sale, showing the block, until the block lets it go. Its
+     * bookings are the caller's to withdraw ({@code SlotWithdrawal}).
+     */
+    public void hold(long slotId, long blockId) {
+        TimeSlot slot = get(slotId);
+        slots.update(
+                null,
+                new LambdaUpdateWrapper<TimeSlot>()
+                        .set(TimeSlot::getBlockId, blockId)
+                        .set(TimeSlot::getActive, false)
+                        .set(TimeSlot::getUpdateTime, LocalDateTime.now(clock))
+                        .eq(TimeSlot::getId, slotId));
+        afterChange(slot);
+    }
+
+    /** Lets a held slot go (its block skipped its date or ended) and puts it on sale. */
+    public TimeSlot release(long slotId, String actor) {
+        slots.update(
+                null,
+                new LambdaUpdateWrapper<TimeSlot>()
+                        .set(TimeSlot::getBlockId, null)
+                        .set(TimeSlot::getUpdateTime, LocalDateTime.now(clock))
+                        .eq(TimeSlot::getId, slotId));
+        return setActive(slotId, true, actor);
     }
 
     /** Active slots of a court on a date, for the console's pickers. */

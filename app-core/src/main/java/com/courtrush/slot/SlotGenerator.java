@@ -32,7 +32,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * template that overlaps active slots of the same court and date (touching is fine), or whose
  * first slot would start before the opening opens. Slot generation of one court is serialized by
  * locking the court's row, so two staff members cannot create overlapping slots at once. A slot a closure covers
- * (SPEC §21) is not made; a template all of whose slots are closed is refused.
+ * (SPEC §21) is not made; a template all of whose slots are closed is refused; one a class or team block holds is made
+ * held, off sale.
  */
 @Service
 public class SlotGenerator {
@@ -194,6 +195,8 @@ public class SlotGenerator {
         LocalDate day = session.getSessionDate();
         List<TimeSlotMapper.ClosedHours> closed =
                 slots.closedBetween(day.atStartOfDay(), day.plusDays(1).atStartOfDay());
+        List<TimeSlotMapper.HeldHours> held =
+                slots.heldOn(day, day.getDayOfWeek().getValue());
         int closedSlots = 0;
         for (Long courtId : courtIds) {
             Court court = locked.get(courtId);
@@ -217,7 +220,7 @@ public class SlotGenerator {
                                         end,
                                         clash.getStartTime(),
                                         clash.getEndTime())),
-                                () -> created.add(newSlot(session, courtId, start, end, template)));
+                                () -> created.add(newSlot(session, courtId, start, end, template, held)));
             }
         }
         if (!conflicts.isEmpty()) {
@@ -231,8 +234,14 @@ public class SlotGenerator {
         return created.stream().map(TimeSlot::getId).toList();
     }
 
+    /** A slot to make; held, off sale, when a class or team block holds its court then (SPEC §21). */
     private static TimeSlot newSlot(
-            ReserveSession session, long courtId, LocalTime start, LocalTime end, SlotTemplate template) {
+            ReserveSession session,
+            long courtId,
+            LocalTime start,
+            LocalTime end,
+            SlotTemplate template,
+            List<TimeSlotMapper.HeldHours> held) {
         TimeSlot slot = new TimeSlot();
         slot.setSessionId(session.getId());
         slot.setCourtId(courtId);
@@ -242,7 +251,11 @@ public class SlotGenerator {
         slot.setCapacity(template.capacity());
         slot.setBooked(0);
         slot.setPriceCents(template.priceCents());
-        slot.setActive(true);
+        held.stream()
+                .filter(block -> block.holds(courtId, start, end))
+                .findFirst()
+                .ifPresent(block -> slot.setBlockId(block.blockId()));
+        slot.setActive(slot.getBlockId() == null);
         return slot;
     }
 }

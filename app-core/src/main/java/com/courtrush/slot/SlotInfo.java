@@ -6,7 +6,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /**
- * A slot as the catalog keeps it, with its court's venue and sport. {@code booked} is the database count when the
+ * A slot as the catalog keeps it, with its court's venue and sport, and the label of the class or team block holding it
+ * (SPEC §21; null when none does). {@code booked} is the database count when the
  * catalog was loaded.
  */
 public record SlotInfo(
@@ -22,7 +23,8 @@ public record SlotInfo(
         Integer priceCents,
         boolean active,
         long venueId,
-        String sport) {
+        String sport,
+        String heldFor) {
 
     /** A slot of a badminton court of the first venue (an installation from before venues). */
     public SlotInfo(
@@ -50,7 +52,8 @@ public record SlotInfo(
                 priceCents,
                 active,
                 CourtView.FIRST_VENUE,
-                CourtView.FIRST_SPORT);
+                CourtView.FIRST_SPORT,
+                null);
     }
 
     /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold or paid. */
@@ -72,6 +75,7 @@ public record SlotInfo(
                 row.getPriceCents(),
                 Boolean.TRUE.equals(row.getActive()),
                 row.getVenueId(),
-                row.getSport());
+                row.getSport(),
+                row.getHeldFor());
     }
 }

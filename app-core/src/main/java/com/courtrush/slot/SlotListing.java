@@ -80,7 +80,7 @@ public class SlotListing {
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
         LocalDateTime now = LocalDateTime.now(clock);
         List<SlotView> slots = catalog.slots().stream()
-                .filter(SlotInfo::active)
+                .filter(s -> s.active() || s.heldFor() != null)
                 .map(s -> new SlotView(
                         s.slotId(),
                         s.courtId(),
@@ -89,12 +89,15 @@ public class SlotListing {
                         s.startTime(),
                         s.endTime(),
                         s.capacity(),
-                        snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
+                        s.active()
+                                ? snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked()))
+                                : 0,
                         prices.priceOf(
                                 s.venueId(), s.sport(), s.slotDate(), s.startTime(), s.priceCents(), Category.STUDENT),
                         s.startedBy(now),
                         s.sport(),
-                        prices.pricesOf(s.venueId(), s.sport(), s.slotDate(), s.startTime(), s.priceCents())))
+                        prices.pricesOf(s.venueId(), s.sport(), s.slotDate(), s.startTime(), s.priceCents()),
+                        s.heldFor()))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED
@@ -130,7 +133,7 @@ public class SlotListing {
     }
 
     /**
-     * One opening of the date, with its active slots.
+     * One opening of the date, with its active slots and those a class or team block holds (SPEC §21).
      *
      * @param msToOpen milliseconds until the gate opens, by the clock that opens it (Redis's), as of
      *                 this answer: 0 once open, null when it will not open by itself (closed)
@@ -192,6 +195,7 @@ public class SlotListing {
      * @param priceCents what a student pays (SPEC §21)
      * @param prices     what each category that may book its venue pays: a signed-in student's own is shown before
      *                   the tap, and is what a place granted is then fixed at
+     * @param heldFor    the label of the class or team block holding it, never on sale (SPEC §21); null when on sale
      */
     public record SlotView(
             long slotId,
@@ -205,5 +209,6 @@ public class SlotListing {
             int priceCents,
             boolean started,
             String sport,
-            Map<Category, Integer> prices) {}
+            Map<Category, Integer> prices,
+            String heldFor) {}
 }

@@ -6,7 +6,10 @@ import java.time.LocalTime;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
-/** Finds active slots of a court and date that overlap a time range (touching is not overlapping). */
+/**
+ * Finds the slots of a court and date that overlap a time range (touching is not overlapping): those on sale and those a
+ * class or team block holds (SPEC §21), which keep the court as much.
+ */
 @Component
 class SlotOverlaps {
 
@@ -20,7 +23,7 @@ class SlotOverlaps {
         return slots.selectList(new LambdaQueryWrapper<TimeSlot>()
                 .eq(TimeSlot::getCourtId, courtId)
                 .eq(TimeSlot::getSlotDate, date)
-                .eq(TimeSlot::getActive, true));
+                .and(taken -> taken.eq(TimeSlot::getActive, true).or().isNotNull(TimeSlot::getBlockId)));
     }
 
     List<TimeSlot> clashes(long courtId, LocalDate date, LocalTime start, LocalTime end, Long ignoreSlotId) {

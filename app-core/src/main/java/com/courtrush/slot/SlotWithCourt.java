@@ -13,6 +13,8 @@ public class SlotWithCourt extends TimeSlot {
     private Long venueId;
     /** The court's sport. */
     private String sport;
+    /** The label of the class or team block holding it (SPEC §21), where the query reads it; else null. */
+    private String heldFor;
 
     /** The slot with its court's name, as the console lists it. */
     public SlotWithCourtView listed() {

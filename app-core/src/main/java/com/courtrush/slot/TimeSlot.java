@@ -35,6 +35,8 @@ public class TimeSlot {
     private Integer booked;
     private Integer priceCents;
     private Boolean active;
+    /** The class or team block holding it (SPEC §21): off sale while it does; null for every other slot. */
+    private Long blockId;
 
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;

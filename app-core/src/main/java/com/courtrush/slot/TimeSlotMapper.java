@@ -1,7 +1,9 @@
 package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -32,7 +34,9 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
     @Update("update time_slot set booked = booked - 1, update_time = #{now} where id = #{id} and booked > 0")
     int givePlaceBack(@Param("id") long id, @Param("now") LocalDateTime now);
 
-    @Select("select s.*, c.name as court_name, c.venue_id, c.sport from time_slot s join court c on c.id = s.court_id "
+    /** An opening's slots with their court, and the label of the class or team block holding one (SPEC §21). */
+    @Select("select s.*, c.name as court_name, c.venue_id, c.sport, b.label as held_for from time_slot s "
+            + "join court c on c.id = s.court_id left join court_block b on b.id = s.block_id "
             + "where s.session_id = #{sessionId} order by s.start_time, c.name, s.id")
     List<SlotWithCourt> findBySessionWithCourt(@Param("sessionId") long sessionId);
 
@@ -59,6 +63,21 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
                     ? courtId == court
                     : (venueId == null || venueId == venue) && (sport == null || sport.equals(courtSport));
             return covers && starts.isBefore(end) && ends.isAfter(start);
+        }
+    }
+
+    /** The class and team blocks (SPEC §21) that hold a court on {@code day} (its ISO {@code weekday}), not skipped. */
+    @Select("select b.id as block_id, b.court_id, b.starts, b.ends from court_block b where b.weekday = #{weekday} "
+            + "and b.first_day <= #{day} and b.last_day >= #{day} and not exists (select 1 from court_block_skip k "
+            + "where k.block_id = b.id and k.skip_date = #{day})")
+    List<HeldHours> heldOn(@Param("day") LocalDate day, @Param("weekday") int weekday);
+
+    /** A block's court and hours on a day. */
+    record HeldHours(long blockId, long courtId, LocalTime starts, LocalTime ends) {
+
+        /** Whether it holds this court from {@code start} to {@code end}. */
+        boolean holds(long court, LocalTime start, LocalTime end) {
+            return courtId == court && starts.isBefore(end) && ends.isAfter(start);
         }
     }
 }

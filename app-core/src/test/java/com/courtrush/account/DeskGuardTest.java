@@ -43,6 +43,9 @@ class DeskGuardTest {
 
     /** The role matrix's manager-only operations: desk and method. */
     static final Set<String> MANAGERS_ONLY = Set.of(
+            "BlockDesk.end",
+            "BlockDesk.hold",
+            "BlockDesk.skip",
             "ClosureDesk.close",
             "ClosureDesk.lift",
             "StaffAccountDesk.list",

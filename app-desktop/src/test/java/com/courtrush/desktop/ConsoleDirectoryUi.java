@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /** Staff of the campus directory (LDAP) sign in at the console with the directory's password. */
-@Order(6)
+@Order(7)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleDirectoryUi {
 

@@ -18,6 +18,7 @@ import org.junit.platform.suite.api.Suite;
     ConsoleStaffUi.class,
     ConsoleDeskUi.class,
     ConsoleVenueUi.class,
+    ConsoleBlockUi.class,
     ConsoleWalkUi.class,
     ConsoleDirectoryUi.class
 })

@@ -80,7 +80,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Every screen and dialog of the console read at each of the gym's hours, in both languages, at a desk's 1280×720:
  * nothing cut short, nothing left in code.
  */
-@Order(5)
+@Order(6)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleWalkUi {
 

@@ -29,6 +29,7 @@ public record DeskBoard(
      *
      * @param running a walk-in may be booked into a free place now (SPEC §16: a slot that has begun, not ended)
      * @param ended   its time is over
+     * @param heldFor the label of the class or team block holding it, off sale (SPEC §21); null when it is on sale
      */
     public record Cell(
             long slotId,
@@ -41,5 +42,35 @@ public record DeskBoard(
             int priceCents,
             boolean running,
             boolean ended,
-            List<DeskBookingView> bookings) {}
+            List<DeskBookingView> bookings,
+            String heldFor) {
+
+        /** A slot on sale. */
+        public Cell(
+                long slotId,
+                long sessionId,
+                long courtId,
+                LocalTime startTime,
+                LocalTime endTime,
+                int capacity,
+                int placesLeft,
+                int priceCents,
+                boolean running,
+                boolean ended,
+                List<DeskBookingView> bookings) {
+            this(
+                    slotId,
+                    sessionId,
+                    courtId,
+                    startTime,
+                    endTime,
+                    capacity,
+                    placesLeft,
+                    priceCents,
+                    running,
+                    ended,
+                    bookings,
+                    null);
+        }
+    }
 }

@@ -7,6 +7,8 @@ package com.courtrush.audit.api;
 public enum AuditTarget {
     /** A WeChat Pay bill of a day, reconciled. */
     BILL,
+    /** A class or team block: a court held every week at an hour for a term. */
+    BLOCK,
     /** A closure of a court, a venue or a sport for a period. */
     CLOSURE,
     /** A court. */

@@ -115,4 +115,12 @@ public final class FakeSlots extends FakeMapper<TimeSlot> implements TimeSlotMap
                 .filter(each -> each.starts().isBefore(until) && each.ends().isAfter(from))
                 .toList();
     }
+
+    /** The blocks holding a court, whatever the day (a test puts only those of the day it makes slots on). */
+    public final List<HeldHours> held = new java.util.ArrayList<>();
+
+    @Override
+    public List<HeldHours> heldOn(LocalDate day, int weekday) {
+        return List.copyOf(held);
+    }
 }

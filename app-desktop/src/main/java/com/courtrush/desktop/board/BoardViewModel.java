@@ -56,6 +56,8 @@ public final class BoardViewModel {
         FREE,
         /** Places left, the slot over: nobody will play there. */
         PAST,
+        /** Held by a class or team block (SPEC §21): never on sale. */
+        HELD,
         UNPAID,
         PAID,
         CHECKED_IN,
@@ -215,6 +217,18 @@ public final class BoardViewModel {
         boolean highlight = bookings.stream().anyMatch(b -> b.reservationId() == highlighted.get());
         String when = TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime());
         String places = i18n.t("board.placesLeft", slot.placesLeft(), slot.capacity());
+        if (bookings.isEmpty() && slot.heldFor() != null) {
+            String held = i18n.t("board.look.held");
+            return new Cell(
+                    row,
+                    column,
+                    slot,
+                    Look.HELD,
+                    held,
+                    slot.heldFor(),
+                    when + " · " + held + " · " + slot.heldFor(),
+                    highlight);
+        }
         if (bookings.isEmpty()) {
             Look look = slot.ended() ? Look.PAST : Look.FREE;
             String title = slot.capacity() == 1 ? i18n.t("board.free") : places;

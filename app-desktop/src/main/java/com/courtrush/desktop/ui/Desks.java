@@ -6,6 +6,7 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.campus.desk.CampusSignInDesk;
+import com.courtrush.closure.desk.BlockDesk;
 import com.courtrush.closure.desk.ClosureDesk;
 import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.monitor.desk.MonitorDesk;
@@ -54,6 +55,7 @@ public record Desks(
         UpgradeDesk upgrades,
         VenueDesk venues,
         ClosureDesk closures,
+        BlockDesk blocks,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -82,6 +84,7 @@ public record Desks(
                 engine.getBean(UpgradeDesk.class),
                 engine.getBean(VenueDesk.class),
                 engine.getBean(ClosureDesk.class),
+                engine.getBean(BlockDesk.class),
                 engine.getBean(Clock.class));
     }
 }

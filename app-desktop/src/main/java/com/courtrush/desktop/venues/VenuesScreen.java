@@ -24,7 +24,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
-/** Venues, their prices, sports and closures (SPEC §21): every staff member sees them; managers add and change them. */
+/** Venues, their prices, sports, closures and class and team blocks (SPEC §21): every staff member sees them; managers add and change them. */
 public final class VenuesScreen implements Screen {
 
     /** A field's padding and caret beside its hint's text. */
@@ -33,6 +33,7 @@ public final class VenuesScreen implements Screen {
     private final VenuesViewModel model;
     private final ClosuresViewModel closing;
     private final PricesViewModel prices;
+    private final BlocksViewModel blocks;
     private final Node root;
 
     public VenuesScreen(ConsoleContext context) {
@@ -46,7 +47,17 @@ public final class VenuesScreen implements Screen {
                 context.notices(),
                 i18n,
                 context.staff());
-        model.whenLoaded(closing::refresh);
+        blocks = new BlocksViewModel(
+                context.desks().courts(),
+                context.desks().blocks(),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.staff());
+        model.whenLoaded((venuesRead, sportsRead) -> {
+            closing.refresh(venuesRead, sportsRead);
+            blocks.refresh(venuesRead);
+        });
         prices = new PricesViewModel(
                 context.desks().venues(), context.tasks(), context.notices(), i18n, context.staff());
 
@@ -144,7 +155,8 @@ public final class VenuesScreen implements Screen {
                 new Label(i18n.t("venues.closuresTitle")),
                 closures,
                 bar(which, from, fromTime, new Label(i18n.t("venues.to")), until, untilTime),
-                bar(reason, close, lift)));
+                bar(reason, close, lift),
+                BlocksPane.of(i18n, blocks)));
         page.setFitToWidth(true);
         root = page;
     }
@@ -192,5 +204,9 @@ public final class VenuesScreen implements Screen {
 
     public PricesViewModel prices() {
         return prices;
+    }
+
+    public BlocksViewModel blocks() {
+        return blocks;
     }
 }

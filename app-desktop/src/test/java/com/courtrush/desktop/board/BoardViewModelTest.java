@@ -228,6 +228,20 @@ class BoardViewModelTest {
 
     /** Money with a look: the amount shown and confirmed is the amount taken, in cash or by card; no answer, nothing. */
     @Test
+    void aSlotAClassHoldsSaysSoWithTheClassAndTakesNoWalkIn() {
+        LocalTime six = LocalTime.of(18, 0);
+        DeskBoard.Cell held = new DeskBoard.Cell(
+                31, 9, 1, six, six.plusHours(1), 1, 0, 2000, false, false, List.of(), "PE 1 badminton");
+        model.apply(new DeskBoard(TODAY, NOW, List.of(new DeskBoard.Court(1, "Court 1")), List.of(six), List.of(held)));
+        BoardViewModel.Cell cell = at(0, 0);
+        assertThat(cell.look()).isEqualTo(BoardViewModel.Look.HELD);
+        assertThat(cell.title()).isEqualTo("Class or team");
+        assertThat(cell.detail()).isEqualTo("PE 1 badminton");
+        assertThat(cell.tooltip()).contains("18:00–19:00").contains("PE 1 badminton");
+        assertThat(cell.takesWalkIn()).isFalse();
+    }
+
+    @Test
     void takingAPaymentShowsItsAmountAndTakesExactlyThatInTheChannelChosen() {
         model.apply(board());
         DeskBookingView unpaid = at(0, 2).active().get(0);
