@@ -193,6 +193,36 @@ public interface DeskVenueScenarios extends StackAccess {
                 .data()
                 .forEach(shift -> eastShifts.add(shift.path("console").asText()));
         assertThat(eastShifts).contains("east-desk").doesNotContain("west-desk");
+
+        // reports: a desk's money is its venues' only, in the report and its exports; a manager's is every venue's
+        String report = "/admin/reports?from=" + day + "&to=" + tomorrow();
+        assertThat(reportedVenues(eastDesk.token(), report)).containsExactly(east);
+        assertThat(reportedVenues(manager.token(), report)).contains(east, west);
+        assertThat(reportedVenues(manager.token(), report + "&venueId=" + west)).containsExactly(west);
+        assertThat(api().get(report + "&venueId=" + west, eastDesk.token()).status())
+                .isEqualTo(403);
+        assertThat(api().get("/admin/reports/pay-orders.csv?from=" + day + "&venueId=" + west, eastDesk.token())
+                        .status())
+                .isEqualTo(403);
+        JsonNode westMoney = TestApi.expect(200, api().get(report + "&venueId=" + west, westDesk.token()))
+                .data();
+        assertThat(westMoney.path("total").path("paid").asInt()).isEqualTo(2);
+        JsonNode studentsMoney = westMoney.path("byCategory").path(0);
+        assertThat(studentsMoney.path("category").asText()).isEqualTo("STUDENT");
+        assertThat(studentsMoney.path("paid").asInt()).isEqualTo(2);
+        assertThat(studentsMoney.path("revenueYuan").decimalValue())
+                .isEqualByComparingTo(
+                        westMoney.path("total").path("revenueYuan").decimalValue());
+    }
+
+    /** The venues whose sports a report of {@code query} lists, read with {@code token}. */
+    private List<Long> reportedVenues(String token, String query) {
+        List<Long> venues = new ArrayList<>();
+        TestApi.expect(200, api().get(query, token))
+                .data()
+                .path("bySport")
+                .forEach(row -> venues.add(row.path("venueId").asLong()));
+        return venues.stream().distinct().toList();
     }
 
     private long venue(String zh, String en) {

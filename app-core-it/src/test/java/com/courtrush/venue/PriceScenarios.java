@@ -245,6 +245,26 @@ public interface PriceScenarios extends StackAccess {
                 .as("another student's booking")
                 .isEqualTo(404);
 
+        // the venue's report counts each booking as who booked it, though that account books as a student since
+        api().pay(students.get(0), bookings.get(0));
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/students/" + turnedId + "/category",
+                                TestApi.ADMIN_TOKEN,
+                                Map.of("category", "STUDENT")));
+        JsonNode report = TestApi.expect(
+                        200, api().get("/admin/reports?from=" + tomorrow() + "&venueId=" + venue, TestApi.ADMIN_TOKEN))
+                .data();
+        Map<String, JsonNode> byCategory = new java.util.HashMap<>();
+        report.path("byCategory")
+                .forEach(row -> byCategory.put(row.path("category").asText(), row));
+        assertThat(byCategory.get("FACULTY").path("sold").asInt()).isEqualTo(2);
+        assertThat(byCategory.get("FACULTY").path("revenueYuan").decimalValue()).isEqualByComparingTo("30");
+        assertThat(byCategory.get("STUDENT").path("sold").asInt()).isEqualTo(2);
+        assertThat(byCategory.get("STUDENT").path("revenueYuan").decimalValue()).isEqualByComparingTo("20");
+        assertThat(report.path("bySport").path(0).path("held").asInt()).isEqualTo(4);
+
         // the venue admits students only now: faculty are refused at the door, students still book
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
             Reply refused = api().reserve(imported, opening, evening);

@@ -4,9 +4,11 @@ import com.courtrush.core.EngineMessages;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.ReportFilter;
 import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.SalesReport;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.venue.api.DeskScope;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -36,10 +38,16 @@ public class ReportExports {
         this.settings = settings;
     }
 
-    /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
+    /** The export of play dates {@code from} to {@code to}, of what {@code filter} names within {@code scope}. */
     public byte[] export(
-            ExportKind kind, SheetFormat format, LocalDate from, LocalDate to, Long courtId, Locale locale) {
-        SalesReports.Lines lines = reports.read(from, to, courtId);
+            ExportKind kind,
+            SheetFormat format,
+            LocalDate from,
+            LocalDate to,
+            ReportFilter filter,
+            DeskScope scope,
+            Locale locale) {
+        SalesReports.Lines lines = reports.read(from, to, filter, scope);
         return format.write(
                 EngineMessages.format(locale, "xlsx.sheet." + kind.sheet()),
                 switch (kind) {
@@ -76,7 +84,8 @@ public class ReportExports {
                 "priceYuan",
                 "paidYuan",
                 "refundedYuan",
-                "created"));
+                "created",
+                "category"));
         for (ReportMapper.ReservationLine r : lines.reservations()) {
             ReportMapper.SlotLine slot = slots.get(r.getSlotId());
             long[] sums = money.getOrDefault(r.getId(), new long[2]);
@@ -90,10 +99,13 @@ public class ReportExports {
                     r.getStudentName(),
                     word(locale, "reservation." + r.getStatus()),
                     r.getCancelReason() == null ? "" : word(locale, "reason." + r.getCancelReason()),
-                    SalesReports.yuan(settings.priceCents(slot.getPriceCents())),
+                    // the price it was granted at (SPEC §21); a row of before: its slot's
+                    SalesReports.yuan(
+                            r.getPriceCents() != null ? r.getPriceCents() : settings.priceCents(slot.getPriceCents())),
                     SalesReports.yuan(sums[0]),
                     SalesReports.yuan(sums[1]),
-                    r.getCreateTime()));
+                    r.getCreateTime(),
+                    r.getCategory() == null ? null : word(locale, "category." + r.getCategory())));
         }
         return rows;
     }
@@ -158,6 +170,32 @@ public class ReportExports {
         rows.add(header);
         report.days().forEach(day -> rows.add(figures(day.date(), day)));
         rows.add(figures(EngineMessages.format(locale, "csv.report.total"), report.total()));
+        rows.add(null);
+        rows.add(header(locale, "bySport", "venue", "sport", "places", "held", "percent", "noShows", "netYuan"));
+        boolean zh = locale.getLanguage().equals(Locale.CHINESE.getLanguage());
+        report.bySport()
+                .forEach(s -> rows.add(Arrays.asList(
+                        zh ? s.venueNameZh() : s.venueNameEn(),
+                        zh ? s.sportNameZh() : s.sportNameEn(),
+                        s.places(),
+                        s.held(),
+                        s.percent(),
+                        s.noShows(),
+                        s.netYuan())));
+        rows.add(null);
+        rows.add(header(locale, "byCategory", "category", "sold", "paid", "revenueYuan", "refundsYuan", "netYuan"));
+        report.byCategory()
+                .forEach(c -> rows.add(Arrays.asList(
+                        word(locale, "category." + c.category()),
+                        c.sold(),
+                        c.paid(),
+                        c.revenueYuan(),
+                        c.refundsYuan(),
+                        c.netYuan())));
+        rows.add(null);
+        rows.add(header(locale, "byHour", "hour", "places", "held", "percent"));
+        report.byHour()
+                .forEach(h -> rows.add(Arrays.asList(LocalTime.of(h.hour(), 0), h.places(), h.held(), h.percent())));
         rows.add(null);
         rows.add(header(locale, "utilisation", "court", "hour", "places", "held", "percent"));
         report.utilisation()

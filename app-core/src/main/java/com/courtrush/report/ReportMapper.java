@@ -10,31 +10,40 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 
-/** What reports and exports read: the slots of a range of play dates, their reservations and pay orders. */
+/**
+ * What reports and exports read: the slots of a range of play dates (of some courts: a venue's, a sport's), their
+ * reservations and pay orders.
+ */
 @Mapper
 interface ReportMapper {
 
-    /** The slots of the range, of one court when {@code courtId} is given. */
-    String SLOTS_IN_RANGE =
-            "s.slot_date between #{from} and #{to}" + "<if test='courtId != null'> and s.court_id = #{courtId}</if>";
+    /** The courts of {@code courtIds} (null: every court): never an empty list, which SQL cannot say. */
+    String OF_COURTS = "<foreach collection='courtIds' item='cid' open='(' separator=',' close=')'>#{cid}</foreach>";
 
-    @Select("<script>select s.id, s.court_id, c.name as court_name, s.slot_date, s.start_time, s.end_time, "
-            + "s.capacity, s.active, s.price_cents from time_slot s join court c on c.id = s.court_id where "
+    /** The slots of the range, of the courts given (every court when {@code courtIds} is null). */
+    String SLOTS_IN_RANGE = "s.slot_date between #{from} and #{to}" + "<if test='courtIds != null'> and s.court_id in "
+            + OF_COURTS + "</if>";
+
+    @Select("<script>select s.id, s.court_id, c.name as court_name, c.venue_id, c.sport, s.slot_date, s.start_time, "
+            + "s.end_time, s.capacity, s.active, s.price_cents from time_slot s join court c on c.id = s.court_id where "
             + SLOTS_IN_RANGE + " order by s.slot_date, c.name, s.start_time, s.id</script>")
-    List<SlotLine> slots(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+    List<SlotLine> slots(
+            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtIds") List<Long> courtIds);
 
-    @Select(
-            "<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, r.checked_in_time, u.student_id, "
-                    + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
-                    + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
+    /** The range's reservations, each with the category it was granted as (the account's, on a row of before). */
+    @Select("<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, r.checked_in_time, "
+            + "r.price_cents, coalesce(r.category, u.category) as category, u.student_id, "
+            + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
+            + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
     List<ReservationLine> reservations(
-            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtIds") List<Long> courtIds);
 
     @Select("<script>select p.id, p.out_trade_no, p.reservation_id, p.amount_cents, p.refunded_cents, p.status, "
             + "p.paid_time, "
             + "p.refund_time, p.create_time from pay_order p join reservation r on r.id = p.reservation_id "
             + "join time_slot s on s.id = r.slot_id where " + SLOTS_IN_RANGE + " order by p.id</script>")
-    List<PayLine> payOrders(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+    List<PayLine> payOrders(
+            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtIds") List<Long> courtIds);
 
     /** A slot with its court's name. */
     @Getter
@@ -43,6 +52,10 @@ interface ReportMapper {
         private long id;
         private long courtId;
         private String courtName;
+        /** Its court's venue and sport (SPEC §21). */
+        private long venueId;
+
+        private String sport;
         private LocalDate slotDate;
         private LocalTime startTime;
         private LocalTime endTime;
@@ -62,6 +75,11 @@ interface ReportMapper {
         private String note;
         private LocalDateTime createTime;
         private LocalDateTime checkedInTime;
+        /** The price it was granted at; null on a row of before (its slot's). */
+        private Integer priceCents;
+        /** STUDENT or FACULTY: what its student booked it as (SPEC §21). */
+        private String category;
+
         private String studentId;
         private String studentName;
     }
@@ -77,9 +95,10 @@ interface ReportMapper {
             + "join waitlist_entry w on w.slot_id = s.id where " + SLOTS_IN_RANGE
             + " and w.status in ('TAKEN', 'DECLINED', 'EXPIRED') group by s.slot_date, w.status "
             + "union all select d.slot_date, d.status, d.offers from waitlist_offer_day d "
-            + "where d.slot_date between #{from} and #{to}<if test='courtId != null'> and d.court_id = #{courtId}</if>"
-            + "</script>")
-    List<OfferLine> offers(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+            + "where d.slot_date between #{from} and #{to}<if test='courtIds != null'> and d.court_id in " + OF_COURTS
+            + "</if></script>")
+    List<OfferLine> offers(
+            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtIds") List<Long> courtIds);
 
     /** Offers of one play date that ended one way. */
     record OfferLine(LocalDate slotDate, String status, long offers) {}

@@ -7,13 +7,18 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.core.SheetFormat;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.ReportFilter;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.support.Workbooks;
+import com.courtrush.venue.api.DeskScope;
+import com.courtrush.venue.api.SportView;
+import com.courtrush.venue.api.VenueView;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.dhatim.fastexcel.reader.Cell;
 import org.dhatim.fastexcel.reader.CellType;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,11 +39,12 @@ class ReportExportsTest {
     @ParameterizedTest
     @EnumSource(ExportKind.class)
     void theWorkbookHoldsTheCsvsRowsWithNumbersAsNumbers(ExportKind kind) {
-        when(reports.read(DAY, DAY, null)).thenReturn(lines());
+        when(reports.read(DAY, DAY, ReportFilter.ALL, DeskScope.ALL)).thenReturn(lines());
         when(settings.priceCents(any())).thenAnswer(asked -> asked.getArgument(0));
 
-        List<List<String>> csv = Workbooks.csv(exports.export(kind, SheetFormat.CSV, DAY, DAY, null, Locale.CHINA));
-        byte[] xlsx = exports.export(kind, SheetFormat.XLSX, DAY, DAY, null, Locale.CHINA);
+        List<List<String>> csv = Workbooks.csv(
+                exports.export(kind, SheetFormat.CSV, DAY, DAY, ReportFilter.ALL, DeskScope.ALL, Locale.CHINA));
+        byte[] xlsx = exports.export(kind, SheetFormat.XLSX, DAY, DAY, ReportFilter.ALL, DeskScope.ALL, Locale.CHINA);
 
         assertThat(Workbooks.text(xlsx))
                 .as("as the CSV shows it (a time never given, an empty last cell, is no cell)")
@@ -63,6 +69,11 @@ class ReportExportsTest {
                 assertThat(cells.get(cells.size() - 1).get(0).getText())
                         .as("a court named like a formula, in the utilisation")
                         .isEqualTo("'@Court");
+                // SPEC §21: by venue and sport, and the money by who booked (the faculty member's booking, paid)
+                assertThat(csv).contains(List.of("场馆", "运动项目", "开放名额", "持有", "使用率（%）", "爽约", "净收入（元）"));
+                assertThat(csv).contains(List.of("东区体育馆", "羽毛球", "2", "1", "50.0", "0", "30.00"));
+                assertThat(csv).contains(List.of("教职工", "1", "1", "30.00", "0.00", "30.00"));
+                assertThat(csv).contains(List.of("学生", "1", "0", "0.00", "0.00", "0.00"));
             }
             case RESERVATIONS -> {
                 // issue 76: 打球日期, 开始/结束 and 预约时间 were text, which Excel sorts and filters as text
@@ -83,8 +94,9 @@ class ReportExportsTest {
                         .as("the reservation's number")
                         .isEqualTo(CellType.NUMBER);
                 assertThat(cells.get(1).get(9).asNumber())
-                        .as("the price in yuan")
-                        .isEqualByComparingTo("20");
+                        .as("the price in yuan it was granted at (faculty's), not the slot's")
+                        .isEqualByComparingTo("30");
+                assertThat(csv.get(1).get(13)).as("what it was booked as").isEqualTo("教职工");
                 assertThat(cells.get(1).get(5).getType())
                         .as("a student id stays text")
                         .isEqualTo(CellType.STRING);
@@ -92,7 +104,7 @@ class ReportExportsTest {
             case PAY_ORDERS -> {
                 assertThat(csv.get(0)).startsWith("订单号");
                 assertThat(csv.get(1).get(3)).isEqualTo("'=HYPERLINK(\"http://x\",\"y\")");
-                assertThat(cells.get(1).get(7).asNumber()).isEqualByComparingTo("20");
+                assertThat(cells.get(1).get(7).asNumber()).isEqualByComparingTo("30");
                 assertThat(List.of(4, 6, 9, 10))
                         .allSatisfy(c -> assertThat(cells.get(1).get(c))
                                 .as("column %d, an Excel date or time", c)
@@ -107,6 +119,8 @@ class ReportExportsTest {
         slot.setId(1);
         slot.setCourtId(3);
         slot.setCourtName("@Court");
+        slot.setVenueId(2);
+        slot.setSport("BADMINTON");
         slot.setSlotDate(DAY);
         slot.setStartTime(LocalTime.of(8, 0));
         slot.setEndTime(LocalTime.of(9, 0));
@@ -114,16 +128,24 @@ class ReportExportsTest {
         slot.setActive(true);
         slot.setPriceCents(2000);
         ReportMapper.ReservationLine paid = reservation(11, "CONFIRMED", null, "=HYPERLINK(\"http://x\",\"y\")");
+        paid.setPriceCents(3000);
+        paid.setCategory("FACULTY");
         ReportMapper.ReservationLine cancelled = reservation(12, "CANCELLED", "USER", "+1");
         ReportMapper.PayLine order = new ReportMapper.PayLine();
         order.setId(5);
         order.setOutTradeNo("CR2611250000000011");
         order.setReservationId(11);
-        order.setAmountCents(2000);
+        order.setAmountCents(3000);
         order.setStatus("SUCCESS");
         order.setCreateTime(DAY.atTime(7, 0, 1));
         order.setPaidTime(DAY.atTime(7, 0, 30));
-        return new SalesReports.Lines(List.of(slot), List.of(paid, cancelled), List.of(order), List.of());
+        return new SalesReports.Lines(
+                List.of(slot),
+                List.of(paid, cancelled),
+                List.of(order),
+                List.of(),
+                Map.of(2L, new VenueView(2, "东区体育馆", "East gym", "", null, null, true, List.of())),
+                Map.of("BADMINTON", new SportView("BADMINTON", "羽毛球", "Badminton", 60, 1, null, null)));
     }
 
     private static ReportMapper.ReservationLine reservation(long id, String status, String reason, String name) {

@@ -12,9 +12,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.ReportFilter;
 import com.courtrush.report.desk.ReportDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
@@ -48,14 +50,27 @@ class ReportWebTest {
     @Test
     void staffReadAPeriodsReport() throws Exception {
         WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/reports?from=2026-11-01&to=2026-11-07", null);
-        verify(reportDesk).report(LocalDate.parse("2026-11-01"), LocalDate.parse("2026-11-07"), null);
+        verify(reportDesk)
+                .report(LocalDate.parse("2026-11-01"), LocalDate.parse("2026-11-07"), ReportFilter.ALL, Caller.admin());
+    }
+
+    @Test
+    void aReportOfOneVenuesSportAsksTheDeskForThat() throws Exception {
+        WebCalls.answersOk(
+                mvc, STAFF, HttpMethod.GET, "/admin/reports?from=2026-11-01&venueId=2&sport=TABLE_TENNIS", null);
+        verify(reportDesk)
+                .report(
+                        LocalDate.parse("2026-11-01"),
+                        LocalDate.parse("2026-11-01"),
+                        new ReportFilter(null, 2L, "TABLE_TENNIS"),
+                        Caller.admin());
     }
 
     @ParameterizedTest
     @ValueSource(
             strings = {"/admin/reports/report.csv", "/admin/reports/reservations.csv", "/admin/reports/pay-orders.csv"})
     void eachExportIsACsvAttachment(String path) throws Exception {
-        given(reportDesk.export(any(), eq(SheetFormat.CSV), any(), any(), any(), any()))
+        given(reportDesk.export(any(), eq(SheetFormat.CSV), any(), any(), any(), any(), any()))
                 .willReturn("a,b\r\n".getBytes());
         mvc.perform(get(path + "?from=2026-11-01").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
@@ -73,7 +88,8 @@ class ReportWebTest {
     void eachExportIsAlsoAnExcelWorkbook(String path, ExportKind kind, String fileName) throws Exception {
         LocalDate from = LocalDate.parse("2026-11-01");
         LocalDate to = LocalDate.parse("2026-11-07");
-        given(reportDesk.export(kind, SheetFormat.XLSX, from, to, null, Locale.SIMPLIFIED_CHINESE))
+        given(reportDesk.export(
+                        kind, SheetFormat.XLSX, from, to, ReportFilter.ALL, Caller.admin(), Locale.SIMPLIFIED_CHINESE))
                 .willReturn(Xlsx.write("报表", List.of(List.of("打球日期", "售出"), List.of("2026-11-01", 5))));
         byte[] body = mvc.perform(get(path + "?from=2026-11-01&to=2026-11-07")
                         .header("Authorization", "Bearer " + STAFF)

@@ -23,20 +23,22 @@ interface GrantMapper {
      * row's play date is given, not read from its slot: a read of the slot in the insert is a locking
      * read on MariaDB, and two consumers sharing a slot then each waited to turn their shared lock
      * into the one their counter's update takes (the growth bench: twice the transactions, three
-     * times the recording lag). {@code payBy}: the deadline the bookings keep (issue 74); each its price, fixed as it
-     * is granted (SPEC §21).
+     * times the recording lag). {@code payBy}: the deadline the bookings keep (issue 74); each its price and the
+     * category it was granted as, fixed as it is granted (SPEC §21).
      */
     @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
-            + "pay_by, price_cents, create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
+            + "pay_by, price_cents, category, create_time, update_time) values "
+            + "<foreach collection='grants' item='g' separator=','>"
             + "(#{g.grant.traceId}, #{g.grant.userId}, #{g.grant.slotId}, #{g.grant.sessionId}, #{g.slotDate}, "
-            + "'PENDING_PAYMENT', #{g.grant.userId}, #{payBy}, #{g.priceCents}, #{now}, #{now})</foreach></script>")
+            + "'PENDING_PAYMENT', #{g.grant.userId}, #{payBy}, #{g.priceCents}, #{g.category}, #{now}, #{now})"
+            + "</foreach></script>")
     int insertGranted(
             @Param("grants") List<Granted> grants,
             @Param("now") LocalDateTime now,
             @Param("payBy") LocalDateTime payBy);
 
-    /** A grant, its slot's play date and what it costs its student. */
-    record Granted(ReserveMessage grant, LocalDate slotDate, int priceCents) {}
+    /** A grant, its slot's play date, what its student books as and what it costs them. */
+    record Granted(ReserveMessage grant, LocalDate slotDate, int priceCents, Category category) {}
 
     /**
      * Locks the students' accounts until the transaction ends, in id order (recordings of one student's grants take

@@ -183,12 +183,11 @@ public class ReservationWriter {
             Map<Long, Category> bookers = grantRows.lockBookers(students).stream()
                     .collect(Collectors.toMap(GrantMapper.Booker::id, GrantMapper.Booker::category));
             List<GrantMapper.Granted> rows = IntStream.range(0, grants.size())
-                    .mapToObj(i -> new GrantMapper.Granted(
-                            grants.get(i),
-                            taken.get(i).place().date(),
-                            price(
-                                    slotted.get(i),
-                                    bookers.getOrDefault(grants.get(i).userId(), Category.STUDENT))))
+                    .mapToObj(i -> {
+                        Category category = bookers.getOrDefault(grants.get(i).userId(), Category.STUDENT);
+                        return new GrantMapper.Granted(
+                                grants.get(i), taken.get(i).place().date(), price(slotted.get(i), category), category);
+                    })
                     .toList();
             // the slots' counters before the rows: a row's foreign key check takes a shared lock on its slot,
             // which two consumers of one slot would both hold and then both wait to raise to the update's

@@ -4,15 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
+import com.courtrush.account.api.Role;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.report.api.CategoryFigures;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.HourUse;
+import com.courtrush.report.api.ReportFilter;
 import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.SalesReport;
 import com.courtrush.report.api.Utilisation;
+import com.courtrush.report.api.VenueSportFigures;
 import com.courtrush.report.desk.ReportDesk;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.support.Workbooks;
@@ -32,8 +39,9 @@ class ReportsViewModelTest {
 
     final ReportDesk reports = mock(ReportDesk.class);
     final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.atDesk(7, "d01", Role.STAFF);
     final ReportsViewModel model =
-            new ReportsViewModel(reports, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), THURSDAY);
+            new ReportsViewModel(reports, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), staff, THURSDAY);
 
     @TempDir
     Path folder;
@@ -46,13 +54,16 @@ class ReportsViewModelTest {
         assertThat(model.to()).isEqualTo(LocalDate.of(2026, 11, 29));
         SalesFigures day = figures(monday, 6, 5, 2);
         SalesFigures total = figures(null, 6, 5, 2);
-        when(reports.report(monday, monday.plusDays(6), null))
+        when(reports.report(monday, monday.plusDays(6), ReportFilter.ALL, staff))
                 .thenReturn(new SalesReport(
                         monday,
                         monday.plusDays(6),
                         List.of(day, figures(monday.plusDays(1), 0, 0, 0)),
                         total,
-                        List.of(new Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0")))));
+                        List.of(new Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0"))),
+                        List.of(),
+                        List.of(),
+                        List.of()));
         model.load();
         assertThat(model.days()).hasSize(3).last().isEqualTo(total);
         assertThat(ReportsViewModel.cancelled(day)).isEqualTo(3);
@@ -64,9 +75,55 @@ class ReportsViewModelTest {
     }
 
     @Test
+    void aVenuesSportIsReportedWithItsBreakdownsAndExportedSo() throws Exception {
+        model.venueProperty().set(2L);
+        model.sportProperty().set("TABLE_TENNIS");
+        ReportFilter tables = new ReportFilter(null, 2L, "TABLE_TENNIS");
+        SalesFigures day = figures(THURSDAY, 4, 3, 3);
+        when(reports.report(THURSDAY, THURSDAY, tables, staff))
+                .thenReturn(new SalesReport(
+                        THURSDAY,
+                        THURSDAY,
+                        List.of(day),
+                        day,
+                        List.of(),
+                        List.of(new VenueSportFigures(
+                                2,
+                                "乒乓球室",
+                                "Table-tennis room",
+                                "TABLE_TENNIS",
+                                "乒乓球",
+                                "Table tennis",
+                                4,
+                                3,
+                                new BigDecimal("75.0"),
+                                1,
+                                new BigDecimal("50.00"))),
+                        List.of(new CategoryFigures(
+                                Category.FACULTY,
+                                1,
+                                1,
+                                new BigDecimal("30.00"),
+                                BigDecimal.ZERO,
+                                new BigDecimal("30.00"))),
+                        List.of(new HourUse(19, 4, 3, new BigDecimal("75.0")))));
+        model.load();
+        assertThat(model.bySport())
+                .singleElement()
+                .satisfies(s -> assertThat(s.noShows()).isEqualTo(1));
+        assertThat(model.byCategory()).extracting(CategoryFigures::category).containsExactly(Category.FACULTY);
+        assertThat(model.byHour()).extracting(HourUse::hour).containsExactly(19);
+        when(reports.export(ExportKind.REPORT, SheetFormat.XLSX, THURSDAY, THURSDAY, tables, staff, I18n.ENGLISH))
+                .thenReturn(new byte[] {1});
+        model.export(ExportKind.REPORT, folder.resolve("tables.xlsx"));
+        assertThat(folder.resolve("tables.xlsx")).hasBinaryContent(new byte[] {1});
+    }
+
+    @Test
     void anExportIsSavedWhereStaffChoseAndSaidSo() throws Exception {
         byte[] csv = "\uFEFFPlay date,Sold\r\n2026-11-26,5\r\n".getBytes(StandardCharsets.UTF_8);
-        when(reports.export(ExportKind.REPORT, SheetFormat.CSV, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+        when(reports.export(
+                        ExportKind.REPORT, SheetFormat.CSV, THURSDAY, THURSDAY, ReportFilter.ALL, staff, I18n.ENGLISH))
                 .thenReturn(csv);
         Path file = folder.resolve("report.csv");
         model.export(ExportKind.REPORT, file);
@@ -79,7 +136,14 @@ class ReportsViewModelTest {
     void anExportIsAnExcelWorkbookUnlessStaffSaveItAsCsv() throws Exception {
         assertThat(model.fileName(ExportKind.RESERVATIONS)).isEqualTo("courtrush-reservations-2026-11-26.xlsx");
         byte[] workbook = Xlsx.write("Reservations", List.of(List.of("Reservation"), List.of(11)));
-        when(reports.export(ExportKind.RESERVATIONS, SheetFormat.XLSX, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+        when(reports.export(
+                        ExportKind.RESERVATIONS,
+                        SheetFormat.XLSX,
+                        THURSDAY,
+                        THURSDAY,
+                        ReportFilter.ALL,
+                        staff,
+                        I18n.ENGLISH))
                 .thenReturn(workbook);
 
         model.export(ExportKind.RESERVATIONS, folder.resolve("reservations.xlsx"));
