@@ -77,7 +77,9 @@ public class DeskBoards {
                     onSale && !start.isAfter(now) && now.isBefore(end),
                     !now.isBefore(end),
                     held,
-                    slot.getHeldFor()));
+                    slot.getHeldFor(),
+                    prices.pricesOf(
+                            slot.getVenueId(), slot.getSport(), day, slot.getStartTime(), slot.getPriceCents())));
         }
         // in the gym's own order, as the Courts screen lists them (by name, "10号场" would come before "2号场")
         List<DeskBoard.Court> inOrder = courts.values().stream()

@@ -125,7 +125,9 @@ public class WalkIns {
                         slot.endTime(),
                         snapshot.permits().getOrDefault(slot.slotId(), 0),
                         slot.capacity(),
-                        priceFor(slot, Category.STUDENT)));
+                        priceFor(slot, Category.STUDENT),
+                        prices.pricesOf(
+                                slot.venueId(), slot.sport(), slot.slotDate(), slot.startTime(), slot.priceCents())));
             }
         }
         running.sort(Comparator.comparing(RunningSlot::startTime)

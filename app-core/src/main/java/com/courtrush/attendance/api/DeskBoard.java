@@ -1,10 +1,14 @@
 package com.courtrush.attendance.api;
 
+import com.courtrush.account.api.Category;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The desk's board of a day (issue 52): its courts down the side, its hours across, and each slot with its bookings
@@ -30,6 +34,8 @@ public record DeskBoard(
      * @param running a walk-in may be booked into a free place now (SPEC §16: a slot that has begun, not ended)
      * @param ended   its time is over
      * @param heldFor the label of the class or team block holding it, off sale (SPEC §21); null when it is on sale
+     * @param prices  what each category its venue admits pays (SPEC §21): a walk-in pays their own; priceCents is
+     *                a student's
      */
     public record Cell(
             long slotId,
@@ -43,7 +49,20 @@ public record DeskBoard(
             boolean running,
             boolean ended,
             List<DeskBookingView> bookings,
-            String heldFor) {
+            String heldFor,
+            Map<Category, Integer> prices) {
+
+        public Cell {
+            // in the categories' order, as the page and the console list them
+            prices = prices == null || prices.isEmpty()
+                    ? Map.of(Category.STUDENT, priceCents)
+                    : Collections.unmodifiableMap(new EnumMap<>(prices));
+        }
+
+        /** What a member of {@code category} pays for a place; null when its venue does not admit them. */
+        public Integer priceFor(Category category) {
+            return prices.get(category);
+        }
 
         /** A slot on sale. */
         public Cell(
@@ -70,6 +89,7 @@ public record DeskBoard(
                     running,
                     ended,
                     bookings,
+                    null,
                     null);
         }
     }

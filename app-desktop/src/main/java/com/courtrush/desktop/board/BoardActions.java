@@ -1,7 +1,6 @@
 package com.courtrush.desktop.board;
 
 import com.courtrush.account.api.Caller;
-import com.courtrush.account.api.Student;
 import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
@@ -12,6 +11,7 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.StudentLookup;
 import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.desk.PaymentDesk;
@@ -148,13 +148,24 @@ public final class BoardActions {
         }
         String hours = TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime());
         String court = courtName.apply(slot.courtId());
-        tasks.run(i18n.t("walkIn.open"), () -> studentNamed(id), student -> {
+        tasks.run(i18n.t("walkIn.open"), () -> StudentLookup.named(students, id), student -> {
             if (student.isEmpty()) {
                 notices.failed(i18n.t("walkIn.open"), new InputRefused(i18n.t("board.walkInUnknown", id)));
                 return;
             }
             String who = i18n.t("board.target", student.get().name(), id, court, day, hours);
-            String amount = "¥" + Inputs.yuan(slot.priceCents());
+            // what this student pays (SPEC §21): their category's price, as the engine will fix it
+            Integer cents = slot.priceFor(student.get().category());
+            if (cents == null) {
+                notices.failed(
+                        i18n.t("walkIn.open"),
+                        new InputRefused(i18n.t(
+                                "walkIn.notAdmitted",
+                                student.get().name(),
+                                i18n.of(student.get().category()))));
+                return;
+            }
+            String amount = "¥" + Inputs.yuan(cents);
             Optional<Destructive.Answer> yes = notices.confirm(
                     Destructive.of(i18n.t("board.takePayment", amount), who, i18n.t("board.walkInConsequence", amount))
                             .withOption(i18n.t("board.byCard")));
@@ -162,7 +173,7 @@ public final class BoardActions {
                 return;
             }
             DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
-            int shown = slot.priceCents(); // the amount the desk confirmed: refused, booking nothing, if it changed
+            int shown = cents; // the amount the desk confirmed: refused, booking nothing, if it changed
             tasks.run(
                     i18n.t("board.walkInOf", who),
                     () -> attendance.walkIn(slot.slotId(), id, channel, shown, staff),
@@ -171,12 +182,5 @@ public final class BoardActions {
                         refresh.run();
                     });
         });
-    }
-
-    /** The student with exactly this id, as the list of students has them. */
-    private Optional<Student> studentNamed(String id) {
-        return students.list(id, 1, 20).records().stream()
-                .filter(s -> s.studentId().equals(id))
-                .findFirst();
     }
 }

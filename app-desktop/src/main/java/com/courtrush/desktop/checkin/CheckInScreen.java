@@ -40,6 +40,7 @@ public final class CheckInScreen implements Screen {
         I18n i18n = context.i18n();
         model = new CheckInViewModel(
                 context.desks().attendance(),
+                context.desks().students(),
                 context.staff(),
                 context.tasks(),
                 context.notices(),

@@ -1,14 +1,19 @@
 package com.courtrush.desktop.checkin;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
+import com.courtrush.account.api.Student;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.ShownDay;
+import com.courtrush.desktop.ui.StudentLookup;
 import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.reserve.api.CancelReason;
@@ -35,6 +40,7 @@ public final class CheckInViewModel {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
     private final AttendanceDesk desk;
+    private final StudentDesk students;
     private final Caller staff;
     private final UiTasks tasks;
     private final Notices notices;
@@ -54,8 +60,15 @@ public final class CheckInViewModel {
     private final StringProperty emptyText = new SimpleStringProperty("");
 
     public CheckInViewModel(
-            AttendanceDesk desk, Caller staff, UiTasks tasks, Notices notices, I18n i18n, Supplier<LocalDate> today) {
+            AttendanceDesk desk,
+            StudentDesk students,
+            Caller staff,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Supplier<LocalDate> today) {
         this.desk = desk;
+        this.students = students;
         this.staff = staff;
         this.tasks = tasks;
         this.notices = notices;
@@ -139,8 +152,10 @@ public final class CheckInViewModel {
     }
 
     /**
-     * Books a walk-in into a running slot, takes the payment shown ({@link RunningSlot#priceCents}) at the desk in
-     * {@code channel} (cash or card) and checks it in; refused, booking nothing, if the price changed meanwhile.
+     * Books a walk-in into a running slot, takes the payment shown for what the student books as
+     * ({@link RunningSlot#priceFor}: a student's or a faculty member's price, SPEC §21) at the desk in {@code channel}
+     * (cash or card) and checks it in; refused, booking nothing, if the price changed meanwhile or the venue does not
+     * admit them.
      */
     public void walkIn(RunningSlot slot, String studentId, DeskChannel channel) {
         String id = studentId == null ? "" : studentId.strip();
@@ -151,13 +166,24 @@ public final class CheckInViewModel {
         }
         tasks.run(
                 i18n.t("walkIn.open"),
-                () -> desk.walkIn(slot.slotId(), id, channel, slot.priceCents(), staff),
-                booking -> {
+                () -> {
+                    // an id nobody has: the engine says so as it books
+                    Category category = StudentLookup.named(students, id)
+                            .map(Student::category)
+                            .orElse(Category.STUDENT);
+                    Integer cents = slot.priceFor(category);
+                    if (cents == null) {
+                        throw CourtRushException.forbidden(
+                                "price.notAdmitted", new EngineText("category." + category.name()));
+                    }
+                    return new Taken(desk.walkIn(slot.slotId(), id, channel, cents, staff), cents);
+                },
+                taken -> {
                     lastKind.set("ok");
                     lastResult.set(i18n.t(
                             "walkIn.done",
-                            price(slot.priceCents()) + " (" + i18n.of(channel) + ")",
-                            describe(booking)));
+                            price(taken.cents()) + " (" + i18n.of(channel) + ")",
+                            describe(taken.booking())));
                     refresh();
                 },
                 error -> refused(
@@ -169,15 +195,27 @@ public final class CheckInViewModel {
                         error));
     }
 
-    /** How the walk-in dialog names a running slot: time, court, free places and price. */
+    /**
+     * How the walk-in dialog names a running slot: time, court, free places and price — a student's, and each other
+     * category's that differs (SPEC §21).
+     */
     public String describe(RunningSlot slot) {
+        StringBuilder cost = new StringBuilder(price(slot.priceCents()));
+        slot.prices().forEach((category, cents) -> {
+            if (category != Category.STUDENT && cents != slot.priceCents()) {
+                cost.append(" · ").append(i18n.of(category)).append(" ¥").append(price(cents));
+            }
+        });
         return i18n.t(
                 "walkIn.slot",
                 TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime()),
                 slot.courtName(),
                 slot.placesLeft(),
-                price(slot.priceCents()));
+                cost);
     }
+
+    /** A walk-in booked, and what the desk took for it. */
+    private record Taken(DeskBookingView booking, int cents) {}
 
     private static String price(int cents) {
         return BigDecimal.valueOf(cents, 2).toPlainString();

@@ -231,7 +231,7 @@ class BoardViewModelTest {
     void aSlotAClassHoldsSaysSoWithTheClassAndTakesNoWalkIn() {
         LocalTime six = LocalTime.of(18, 0);
         DeskBoard.Cell held = new DeskBoard.Cell(
-                31, 9, 1, six, six.plusHours(1), 1, 0, 2000, false, false, List.of(), "PE 1 badminton");
+                31, 9, 1, six, six.plusHours(1), 1, 0, 2000, false, false, List.of(), "PE 1 badminton", null);
         model.apply(new DeskBoard(TODAY, NOW, List.of(new DeskBoard.Court(1, "Court 1")), List.of(six), List.of(held)));
         BoardViewModel.Cell cell = at(0, 0);
         assertThat(cell.look()).isEqualTo(BoardViewModel.Look.HELD);
@@ -283,6 +283,52 @@ class BoardViewModelTest {
         when(students.list("2024009", 1, 20)).thenReturn(new StudentPage(List.of(student("2024009", "马刚")), 1, false));
         model.actions().walkIn(at(1, 1).slot(), TODAY, "2024009");
         verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, shown, staff);
+    }
+
+    /** SPEC §21: a faculty member walking in is asked for, and pays, the faculty price of the slot. */
+    @Test
+    void aFacultyWalkInIsAskedTheFacultyPrice() {
+        LocalTime six = LocalTime.of(18, 0);
+        DeskBoard.Cell running = new DeskBoard.Cell(
+                41,
+                9,
+                1,
+                six,
+                six.plusHours(1),
+                2,
+                2,
+                2000,
+                true,
+                false,
+                List.of(),
+                null,
+                java.util.Map.of(
+                        com.courtrush.account.api.Category.STUDENT,
+                        2000,
+                        com.courtrush.account.api.Category.FACULTY,
+                        3500));
+        model.apply(
+                new DeskBoard(TODAY, NOW, List.of(new DeskBoard.Court(1, "Court 1")), List.of(six), List.of(running)));
+        when(students.list("T1001", 1, 20))
+                .thenReturn(new StudentPage(
+                        List.of(new Student(
+                                5,
+                                "T1001",
+                                "Prof Li",
+                                Role.STUDENT,
+                                true,
+                                NOW,
+                                com.courtrush.account.api.Category.FACULTY)),
+                        1,
+                        false));
+        notices.answer = true;
+        when(attendance.walkIn(41L, "T1001", DeskChannel.CASH, 3500, staff))
+                .thenReturn(booking(8, 41, six, ReservationStatus.CONFIRMED, null, NOW, NOW, null));
+        when(attendance.board(TODAY, null, staff))
+                .thenReturn(new DeskBoard(TODAY, NOW, List.of(), List.of(), List.of()));
+        model.actions().walkIn(running, TODAY, "T1001");
+        assertThat(notices.lastStep().action()).isEqualTo("Take ¥35.00");
+        verify(attendance).walkIn(41L, "T1001", DeskChannel.CASH, 3500, staff);
     }
 
     static Student student(String id, String name) {

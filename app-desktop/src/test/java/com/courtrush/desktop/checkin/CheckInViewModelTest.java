@@ -10,7 +10,11 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Category;
 import com.courtrush.account.api.Role;
+import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentPage;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.desk.AttendanceDesk;
@@ -25,16 +29,24 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CheckInViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 25);
     final AttendanceDesk desk = mock(AttendanceDesk.class);
+    final StudentDesk students = mock(StudentDesk.class);
+
+    @org.junit.jupiter.api.BeforeEach
+    void nobodyIsFacultyUnlessSaid() {
+        when(students.list(any(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
+    }
+
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "desk1", Role.STAFF);
-    final CheckInViewModel model =
-            new CheckInViewModel(desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
+    final CheckInViewModel model = new CheckInViewModel(
+            desk, students, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
 
     @Test
     void theDayIsListedWithWhatEachBookingNeedsAndTheGraceInTheHint() {
@@ -67,7 +79,7 @@ class CheckInViewModelTest {
         java.util.concurrent.atomic.AtomicReference<LocalDate> clock =
                 new java.util.concurrent.atomic.AtomicReference<>(TODAY);
         CheckInViewModel overnight = new CheckInViewModel(
-                desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), clock::get);
+                desk, students, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), clock::get);
         LocalDate next = TODAY.plusDays(1);
         when(desk.day(next, "", null, staff)).thenReturn(List.of(booking(9, ReservationStatus.CONFIRMED, null, null)));
         overnight.refresh();
@@ -117,7 +129,7 @@ class CheckInViewModelTest {
     @Test
     void aWalkInIsBookedPaidAndCheckedInAndTheDeskIsToldWhatToTake() {
         RunningSlot slot =
-                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500, null);
         when(desk.running(null, staff)).thenReturn(List.of(slot));
         model.loadRunning();
         assertThat(model.running()).containsExactly(slot);
@@ -133,10 +145,46 @@ class CheckInViewModelTest {
                         + "Court 1 18:00–19:00");
     }
 
+    /** SPEC §21: a faculty member walking in pays the faculty price, shown in the dialog before the desk takes it. */
+    @Test
+    void aFacultyWalkInPaysTheFacultyPriceAndOneTheVenueDoesNotTakeIsRefusedBeforeBooking() {
+        RunningSlot slot = new RunningSlot(
+                9,
+                3,
+                1,
+                "Court 1",
+                TODAY,
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0),
+                1,
+                4,
+                2500,
+                Map.of(Category.STUDENT, 2500, Category.FACULTY, 4000));
+        assertThat(model.describe(slot)).isEqualTo("18:00–19:00 · Court 1 · 1 free · ¥25.00 · Faculty ¥40.00");
+        when(students.list("T1001", 1, 20))
+                .thenReturn(new StudentPage(
+                        List.of(new Student(5, "T1001", "Prof Li", Role.STUDENT, true, null, Category.FACULTY)),
+                        1,
+                        false));
+        when(desk.walkIn(9, "T1001", DeskChannel.CASH, 4000, staff))
+                .thenReturn(
+                        booking(6, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(18, 20))));
+        model.walkIn(slot, "T1001", DeskChannel.CASH);
+        verify(desk).walkIn(9, "T1001", DeskChannel.CASH, 4000, staff);
+        assertThat(model.lastResultProperty().get()).startsWith("✓ Walk-in booked: take ¥40.00 (Cash");
+
+        RunningSlot studentsOnly =
+                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500, null);
+        model.walkIn(studentsOnly, "T1001", DeskChannel.CASH);
+        assertThat(model.lastKindProperty().get()).isEqualTo("refused");
+        assertThat(model.lastResultProperty().get()).contains("not booked by");
+        verify(desk, never()).walkIn(eq(9L), eq("T1001"), any(), eq(2500), any());
+    }
+
     @Test
     void aRefusedWalkInSaysWhyWhereTheDeskLooks() {
         RunningSlot slot =
-                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500, null);
         when(desk.walkIn(eq(9L), eq("2024002"), any(), anyInt(), any()))
                 .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
         model.walkIn(slot, "2024002", DeskChannel.CASH);
