@@ -10,6 +10,7 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.VenuePicker;
 import com.courtrush.desktop.ui.Widgets;
 import java.time.LocalDate;
 import javafx.application.Platform;
@@ -33,6 +34,7 @@ import javafx.scene.layout.VBox;
 public final class CheckInScreen implements Screen {
 
     private final CheckInViewModel model;
+    private final VenuePicker venues;
     private final Node root;
     private final TextField scan = new TextField();
 
@@ -46,6 +48,7 @@ public final class CheckInScreen implements Screen {
                 context.notices(),
                 i18n,
                 () -> LocalDate.now(context.desks().clock()));
+        venues = new VenuePicker(context, model.venueProperty(), "checkInVenue");
         TableView<CheckInViewModel.Row> table = bookings(i18n);
         VBox.setVgrow(table, Priority.ALWAYS);
         root = screen(title(i18n.t("nav.checkIn")), scanner(i18n), result(), search(i18n), table, actions(i18n, table));
@@ -96,6 +99,7 @@ public final class CheckInScreen implements Screen {
         return bar(
                 new Label(i18n.t("openings.date")),
                 date,
+                venues.node(),
                 query,
                 button(i18n.t("reservations.search"), "checkInSearch", model::refresh));
     }
@@ -155,6 +159,7 @@ public final class CheckInScreen implements Screen {
 
     @Override
     public void shown() {
+        venues.reload();
         model.refresh();
         Platform.runLater(scan::requestFocus);
     }

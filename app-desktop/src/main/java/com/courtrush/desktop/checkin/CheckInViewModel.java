@@ -25,6 +25,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -50,6 +51,9 @@ public final class CheckInViewModel {
     private final ShownDay shown;
     private final ObjectProperty<LocalDate> date;
     private final StringProperty query = new SimpleStringProperty("");
+    /** The venue picked (SPEC §21); null: every venue whose desk the staff member works. */
+    private final ObjectProperty<Long> venue = new SimpleObjectProperty<>();
+
     private final StringProperty scanned = new SimpleStringProperty("");
     /** What the last scan or check-in did, in large type for the desk: "" before the first. */
     private final StringProperty lastResult = new SimpleStringProperty("");
@@ -76,6 +80,7 @@ public final class CheckInViewModel {
         this.shown = new ShownDay(today);
         this.date = shown.property();
         emptyText.set(i18n.t("checkIn.empty"));
+        venue.addListener((obs, old, now) -> refresh());
     }
 
     public void refresh() {
@@ -83,7 +88,7 @@ public final class CheckInViewModel {
         LocalDate day = shown.toRead(); // past midnight, today's list follows the new day
         String q = query.get();
         String searched = q == null ? "" : q.strip();
-        tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q, null, staff), list -> {
+        tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q, venue.get(), staff), list -> {
             rows.setAll(list.stream().map(this::row).toList());
             emptyText.set(searched.isEmpty() ? i18n.t("checkIn.empty") : i18n.t("checkIn.noneFound", searched, day));
         });
@@ -148,7 +153,7 @@ public final class CheckInViewModel {
 
     /** Reads the slots running now, with their free places, for the walk-in dialog. */
     public void loadRunning() {
-        tasks.run(i18n.t("walkIn.load"), () -> desk.running(null, staff), running::setAll);
+        tasks.run(i18n.t("walkIn.load"), () -> desk.running(venue.get(), staff), running::setAll);
     }
 
     /**
@@ -303,6 +308,10 @@ public final class CheckInViewModel {
 
     public ObjectProperty<LocalDate> dateProperty() {
         return date;
+    }
+
+    public ObjectProperty<Long> venueProperty() {
+        return venue;
     }
 
     public StringProperty queryProperty() {

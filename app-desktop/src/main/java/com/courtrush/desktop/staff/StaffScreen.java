@@ -16,10 +16,10 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.VenuePicker;
+import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TableView;
@@ -29,6 +29,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.controlsfx.control.CheckComboBox;
 
 /** Staff accounts (managers only): who may sign in at the console and the staff API, and as what. */
 public final class StaffScreen implements Screen {
@@ -86,12 +87,19 @@ public final class StaffScreen implements Screen {
             StaffMember member = table.getSelectionModel().getSelectedItem();
             model.setRole(member, member.role() == Role.MANAGER ? Role.STAFF : Role.MANAGER);
         });
-        ComboBox<VenuePicker.Choice> venue = new ComboBox<>(model.venueChoices());
+        CheckComboBox<VenuePicker.Choice> venue = new CheckComboBox<>(model.venueChoices());
         venue.setId("staffVenue");
+        venue.setTitle(i18n.t("staff.venuesPick"));
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, member) -> {
+            venue.getCheckModel().clearChecks();
+            model.venuesTicked(member).forEach(venue.getCheckModel()::check);
+        });
         Button assign = button(
                 i18n.t("staff.assignVenue"),
                 "assignStaffVenue",
-                () -> model.assign(table.getSelectionModel().getSelectedItem(), venue.getValue()));
+                () -> model.assign(
+                        table.getSelectionModel().getSelectedItem(),
+                        List.copyOf(venue.getCheckModel().getCheckedItems())));
         for (Button each : new Button[] {reset, toggle, changeRole, assign}) {
             each.disableProperty()
                     .bind(table.getSelectionModel().selectedItemProperty().isNull());

@@ -24,7 +24,7 @@ import javafx.collections.ObservableList;
 
 /**
  * Staff accounts, for managers: list, create (STAFF or MANAGER), reset a password, disable or enable,
- * make manager or staff, the venue whose desk they work (SPEC §21; several over HTTP). The engine refuses what a manager may not do (the last manager disabled).
+ * make manager or staff, the venues whose desk they work (SPEC §21). The engine refuses what a manager may not do (the last manager disabled).
  */
 public final class StaffViewModel {
 
@@ -44,6 +44,8 @@ public final class StaffViewModel {
     private final VenueDesk venues;
     /** Each account's venues' names, as last read; an account of none works every venue's desk. */
     private Map<Long, String> venuesOf = Map.of();
+    /** Each account's venues, as last read. */
+    private Map<Long, List<Long>> assigned = Map.of();
 
     public StaffViewModel(
             StaffAccountDesk staff, VenueDesk venues, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
@@ -71,7 +73,11 @@ public final class StaffViewModel {
                                             .map(id -> names.getOrDefault(id, "#" + id))
                                             .collect(Collectors.joining(", "))));
                     venuesOf = of;
-                    choices.setAll(VenuePicker.choices(i18n.t("staff.everyVenue"), loaded.venues(), i18n));
+                    assigned = Map.copyOf(loaded.assigned());
+                    // each venue to tick; none ticked: every venue
+                    List<VenuePicker.Choice> each =
+                            VenuePicker.choices(i18n.t("staff.everyVenue"), loaded.venues(), i18n);
+                    choices.setAll(each.subList(1, each.size()));
                     rows.setAll(loaded.accounts());
                 });
     }
@@ -81,11 +87,20 @@ public final class StaffViewModel {
         return venuesOf.getOrDefault(member.id(), i18n.t("staff.everyVenue"));
     }
 
-    /** Sets the one venue whose desk the account works, or every venue (a manager; SPEC §21). */
-    public void assign(StaffMember member, VenuePicker.Choice venue) {
-        List<Long> ids = venue == null || venue.venueId() == null ? List.of() : List.of(venue.venueId());
+    /** The venues ticked for the account as last read: those whose desk it works (none: every venue). */
+    public List<VenuePicker.Choice> venuesTicked(StaffMember member) {
+        List<Long> ids = member == null ? List.of() : assigned.getOrDefault(member.id(), List.of());
+        return choices.stream().filter(choice -> ids.contains(choice.venueId())).toList();
+    }
+
+    /** Sets the venues whose desk the account works — one, several, or none ticked: every venue (SPEC §21). */
+    public void assign(StaffMember member, List<VenuePicker.Choice> ticked) {
+        List<Long> ids = ticked.stream().map(VenuePicker.Choice::venueId).toList();
+        String names = ticked.isEmpty()
+                ? i18n.t("staff.everyVenue")
+                : ticked.stream().map(VenuePicker.Choice::name).collect(Collectors.joining(", "));
         tasks.run(i18n.t("staff.assignVenue"), () -> venues.assignStaff(manager, member.id(), ids), done -> {
-            notices.info(i18n.t("staff.venueAssigned", member.staffId(), venue == null ? "" : venue.name()));
+            notices.info(i18n.t("staff.venueAssigned", member.staffId(), names));
             load();
         });
     }

@@ -12,6 +12,7 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
+import com.courtrush.desktop.ui.VenuePicker;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
@@ -41,6 +42,7 @@ public final class TillScreen implements Screen {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final TillViewModel model;
+    private final VenuePicker venues;
     private final ReceiptDocuments documents;
     private final Node root;
 
@@ -54,6 +56,7 @@ public final class TillScreen implements Screen {
                 context.notices(),
                 i18n,
                 () -> LocalDate.now(context.desks().clock()));
+        venues = new VenuePicker(context, model.venueProperty(), "tillVenue");
         documents = new ReceiptDocuments(i18n, context.tasks(), context.notices());
         Label summary = new Label();
         summary.setId("tillSummary");
@@ -94,9 +97,11 @@ public final class TillScreen implements Screen {
             }
         });
         pick.valueProperty().addListener((obs, old, now) -> model.pick(now));
+        venues.node().valueProperty().addListener((obs, old, now) -> model.loadShifts());
         return bar(
                 new Label(i18n.t("till.day")),
                 day,
+                venues.node(),
                 pick,
                 button(i18n.t("till.current"), "tillCurrent", model::refresh));
     }
@@ -201,6 +206,7 @@ public final class TillScreen implements Screen {
 
     @Override
     public void shown() {
+        venues.reload();
         model.refresh();
     }
 

@@ -56,6 +56,8 @@ public final class TillViewModel {
     private final ShownDay shown;
     private final ObjectProperty<LocalDate> day;
     private final ObservableList<ShiftView> shifts = FXCollections.observableArrayList();
+    /** The venue whose shifts a manager reads (SPEC §21); null: every venue of the desk. */
+    private final ObjectProperty<Long> venue = new SimpleObjectProperty<>();
 
     public TillViewModel(
             TillDesk till,
@@ -86,7 +88,7 @@ public final class TillViewModel {
     public void loadShifts() {
         LocalDate date = shown.toRead(); // past midnight, today's shifts follow the new day
         if (date != null) {
-            tasks.run(i18n.t("till.load"), () -> till.shifts(date, null, staff), shifts::setAll);
+            tasks.run(i18n.t("till.load"), () -> till.shifts(date, venue.get(), staff), shifts::setAll);
         }
     }
 
@@ -330,6 +332,10 @@ public final class TillViewModel {
 
     public StringProperty noteProperty() {
         return note;
+    }
+
+    public ObjectProperty<Long> venueProperty() {
+        return venue;
     }
 
     public ObjectProperty<LocalDate> dayProperty() {

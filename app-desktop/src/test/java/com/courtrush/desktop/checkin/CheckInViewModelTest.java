@@ -74,6 +74,15 @@ class CheckInViewModelTest {
                 .isEqualTo("Bookings not checked in 20 min after their start become no-shows.");
     }
 
+    /** SPEC §21: a manager picks a venue and the day's list and the running slots are that venue's. */
+    @Test
+    void aPickedVenuesBookingsAndRunningSlotsAreRead() {
+        model.venueProperty().set(3L);
+        verify(desk).day(TODAY, "", 3L, staff);
+        model.loadRunning();
+        verify(desk).running(3L, staff);
+    }
+
     @Test
     void aListLeftOpenOverNightShowsTheNewDayAtItsNextRead() {
         java.util.concurrent.atomic.AtomicReference<LocalDate> clock =

@@ -41,9 +41,9 @@ class StaffViewModelTest {
                 accounts, venues, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
     }
 
-    /** SPEC §21: the venue whose desk an account works is shown in words and set by a manager. */
+    /** SPEC §21: the venues whose desk an account works are shown in words and set by a manager, or every venue. */
     @Test
-    void aStaffMemberIsGivenTheDeskOfOneVenue() {
+    void aStaffMemberIsGivenTheDesksOfTwoVenuesAndThenEveryVenue() {
         VenueView east = new VenueView(
                 2,
                 "东馆",
@@ -53,17 +53,33 @@ class StaffViewModelTest {
                 java.time.LocalTime.of(22, 0),
                 true,
                 List.of());
-        when(venues.list()).thenReturn(List.of(east));
+        VenueView west = new VenueView(
+                3,
+                "西馆",
+                "West hall",
+                null,
+                java.time.LocalTime.of(8, 0),
+                java.time.LocalTime.of(22, 0),
+                true,
+                List.of());
+        when(venues.list()).thenReturn(List.of(east, west));
         when(venues.staffVenues()).thenReturn(java.util.Map.of());
         model.load();
         assertThat(model.venuesOf(ann)).isEqualTo("Every venue");
-        assertThat(model.venueChoices()).extracting(Object::toString).containsExactly("Every venue", "East hall");
+        assertThat(model.venueChoices()).extracting(Object::toString).containsExactly("East hall", "West hall");
 
-        when(venues.assignStaff(manager, 2L, List.of(2L))).thenReturn(List.of(2L));
-        when(venues.staffVenues()).thenReturn(java.util.Map.of(2L, List.of(2L)));
-        model.assign(ann, model.venueChoices().get(1));
-        verify(venues).assignStaff(manager, 2L, List.of(2L));
-        assertThat(model.venuesOf(ann)).isEqualTo("East hall");
+        when(venues.assignStaff(manager, 2L, List.of(2L, 3L))).thenReturn(List.of(2L, 3L));
+        when(venues.staffVenues()).thenReturn(java.util.Map.of(2L, List.of(2L, 3L)));
+        model.assign(ann, List.copyOf(model.venueChoices()));
+        verify(venues).assignStaff(manager, 2L, List.of(2L, 3L));
+        assertThat(model.venuesOf(ann)).isEqualTo("East hall, West hall");
+        assertThat(model.venuesTicked(ann)).extracting(Object::toString).containsExactly("East hall", "West hall");
+        assertThat(notices.infos).last().asString().contains("East hall, West hall");
+
+        when(venues.assignStaff(manager, 2L, List.of())).thenReturn(List.of());
+        model.assign(ann, List.of());
+        verify(venues).assignStaff(manager, 2L, List.of());
+        assertThat(notices.infos).last().asString().endsWith("Every venue");
     }
 
     @Test

@@ -156,6 +156,16 @@ class TillViewModelTest {
                         "Shift 2 · Dee · desk-1 · 13:00–11-28 00:30 · cash -0.50 · Hand-over note: \"short by 50 fen\"");
     }
 
+    /** SPEC §21: a manager reads one venue's shifts of the day, picked; none picked, every venue's. */
+    @Test
+    void aManagerReadsThePickedVenuesShifts() {
+        model.loadShifts();
+        verify(till).shifts(TODAY, null, staff);
+        model.venueProperty().set(3L);
+        model.loadShifts();
+        verify(till).shifts(TODAY, 3L, staff);
+    }
+
     @Test
     void aCountThatIsNoAmountIsRefusedAndNothingIsClosed() {
         when(till.currentShift("desk-1")).thenReturn(open(null, null));
