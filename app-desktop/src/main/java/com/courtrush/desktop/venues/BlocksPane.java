@@ -16,6 +16,7 @@ import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -38,7 +39,7 @@ final class BlocksPane {
         ComboBox<BlocksViewModel.CourtChoice> court = new ComboBox<>(model.courtChoices());
         court.setId("blockCourt");
         court.valueProperty().bindBidirectional(model.courtProperty());
-        court.setPrefWidth(220);
+        court.setMinWidth(Region.USE_PREF_SIZE); // as wide as the court's name with its venue's, never cut
         ComboBox<DayOfWeek> weekday = new ComboBox<>();
         weekday.setId("blockWeekday");
         weekday.getItems().setAll(DayOfWeek.values());
@@ -88,8 +89,8 @@ final class BlocksPane {
                 8,
                 new Label(i18n.t("blocks.title")),
                 blocks,
-                bar(court, weekday, starts, ends, first, new Label(i18n.t("venues.to")), last),
-                bar(label, hold),
+                bar(court, weekday, starts, ends),
+                bar(first, new Label(i18n.t("venues.to")), last, label, hold),
                 bar(new Label(i18n.t("blocks.skipLabel")), skipDay, skip, end),
                 hint);
     }
