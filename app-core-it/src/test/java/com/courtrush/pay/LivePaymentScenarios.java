@@ -445,6 +445,48 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             assertThat(found.path("onlyThere").asInt()).isGreaterThanOrEqualTo(1);
             assertThat(outcomes(found, one)).containsExactly("PAYMENT DIFFERS 2000/1999");
             assertThat(outcomes(found, planted)).containsExactly("PAYMENT ONLY_THERE -/3000");
+            // SPEC §21: the desk of another venue sees none of this venue's money in it; this venue's desk sees its
+            // own orders, and not what only WeChat Pay has (no order here, no venue: a manager's to see to)
+            long hall = TestApi.expect(
+                            200,
+                            api().post(
+                                            "/admin/venues",
+                                            ADMIN,
+                                            Map.of(
+                                                    "nameZh",
+                                                    TestApi.unique("对账馆"),
+                                                    "nameEn",
+                                                    TestApi.unique("Bill hall"))))
+                    .data()
+                    .path("id")
+                    .asLong();
+            Student otherDesk = api().staffMember("STAFF");
+            Student gymDesk = api().staffMember("STAFF");
+            for (Object[] desk : new Object[][] {{otherDesk, hall}, {gymDesk, 1L}}) {
+                long userId = jdbc().queryForObject(
+                                "select id from user_account where student_id = ?",
+                                Long.class,
+                                ((Student) desk[0]).studentId());
+                TestApi.expect(
+                        200, api().put("/admin/venues/staff/" + userId, ADMIN, Map.of("venueIds", List.of(desk[1]))));
+            }
+            String path =
+                    "/admin/wechat-pay/reconciliations/" + found.path("id").asLong();
+            JsonNode others =
+                    TestApi.expect(200, api().get(path, otherDesk.token())).data();
+            assertThat(others.path("items")).isEmpty();
+            assertThat(List.of(
+                            others.path("matched").asInt(),
+                            others.path("differs").asInt(),
+                            others.path("onlyThere").asInt()))
+                    .containsOnly(0);
+            JsonNode gyms =
+                    TestApi.expect(200, api().get(path, gymDesk.token())).data();
+            assertThat(outcomes(gyms, one)).containsExactly("PAYMENT DIFFERS 2000/1999");
+            assertThat(outcomes(gyms, two))
+                    .containsExactlyInAnyOrder("PAYMENT MATCHED 2000/2000", "REFUND MATCHED 500/500");
+            assertThat(outcomes(gyms, planted)).isEmpty();
+            assertThat(gyms.path("onlyThere").asInt()).isZero();
             sim().plantBillAmount(one, 2000);
             assertThat(TestApi.expect(200, api().get("/admin/wechat-pay/reconciliations?date=" + today, ADMIN))
                             .data()

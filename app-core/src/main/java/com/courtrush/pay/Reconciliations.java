@@ -11,6 +11,7 @@ import com.courtrush.infra.config.DailyJob;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
+import com.courtrush.venue.api.DeskScope;
 import com.wechat.pay.java.core.exception.WechatPayException;
 import com.wechat.pay.java.service.billdownload.DigestBillEntity;
 import com.wechat.pay.java.service.billdownload.model.BillType;
@@ -104,18 +105,21 @@ public class Reconciliations implements SchedulingConfigurer {
         return run(day, manager.actor(), false);
     }
 
-    /** The runs of a bill date, newest first, with what each found that did not match. */
-    public List<ReconciliationView> ofDay(LocalDate day) {
-        return mapper.ofDay(day).stream().map(run -> view(run, false)).toList();
+    /**
+     * The runs of a bill date, newest first, with what each found that did not match — of the bookings of the venues
+     * of {@code scope} (SPEC §21): a desk worker's figures count their venues' orders only.
+     */
+    public List<ReconciliationView> ofDay(LocalDate day, DeskScope scope) {
+        return mapper.ofDay(day).stream().map(run -> view(run, false, scope)).toList();
     }
 
-    /** One run with every payment and refund it compared, the mismatches first. */
-    public ReconciliationView find(long id) {
+    /** One run with every payment and refund it compared, the mismatches first, of the venues of {@code scope}. */
+    public ReconciliationView find(long id, DeskScope scope) {
         Reconciliation run = mapper.selectById(id);
         if (run == null) {
             throw CourtRushException.notFound("reconcile.notFound", id);
         }
-        return view(run, true);
+        return view(run, true, scope);
     }
 
     private ReconciliationView run(LocalDate day, String actor, boolean scheduled) {
@@ -145,7 +149,7 @@ public class Reconciliations implements SchedulingConfigurer {
                 mapper.insertItems(found.subList(from, Math.min(found.size(), from + 500)));
             }
         });
-        ReconciliationView view = view(run, false);
+        ReconciliationView view = view(run, false, DeskScope.ALL);
         audit.record(
                 actor,
                 AuditAction.RECONCILE,
@@ -250,8 +254,10 @@ public class Reconciliations implements SchedulingConfigurer {
         return message.length() > 400 ? message.substring(0, 400) : message;
     }
 
-    private ReconciliationView view(Reconciliation run, boolean everyItem) {
-        List<ReconciliationView.Item> items = mapper.items(run.getId()).stream()
+    private ReconciliationView view(Reconciliation run, boolean everyItem, DeskScope scope) {
+        List<ReconciliationItem> compared =
+                scope.all() ? mapper.items(run.getId()) : mapper.itemsOfVenues(run.getId(), scope.venueIds());
+        List<ReconciliationView.Item> items = compared.stream()
                 .filter(item -> everyItem || !"MATCHED".equals(item.getOutcome()))
                 .map(item -> new ReconciliationView.Item(
                         item.getKind(),
@@ -267,10 +273,10 @@ public class Reconciliations implements SchedulingConfigurer {
                 run.getCreateTime(),
                 run.getActor(),
                 run.getStatus(),
-                run.getMatched(),
-                run.getOnlyThere(),
-                run.getOnlyHere(),
-                run.getDiffers(),
+                scope.all() ? run.getMatched() : count(compared, "MATCHED"),
+                scope.all() ? run.getOnlyThere() : 0,
+                scope.all() ? run.getOnlyHere() : count(compared, "ONLY_HERE"),
+                scope.all() ? run.getDiffers() : count(compared, "DIFFERS"),
                 run.getDetail(),
                 items);
     }

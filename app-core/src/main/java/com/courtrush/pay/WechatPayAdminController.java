@@ -73,16 +73,21 @@ class WechatPayAdminController {
         return ApiResponse.ok(desk.reconcile(date == null ? BillDays.lastBillDay(clock) : date, manager));
     }
 
-    @Operation(summary = "The reconciliations of a bill date, newest first, each with what did not match")
+    @Operation(
+            summary =
+                    "The reconciliations of a bill date, newest first, each with what did not match; a desk worker's of"
+                            + " their venues' orders only (counts too; what is only at WeChat Pay is a manager's)")
     @GetMapping("/admin/wechat-pay/reconciliations")
     ApiResponse<List<ReconciliationView>> reconciliations(
-            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(desk.reconciliations(date == null ? BillDays.lastBillDay(clock) : date));
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @AuthenticationPrincipal Caller staff) {
+        return ApiResponse.ok(desk.reconciliations(date == null ? BillDays.lastBillDay(clock) : date, staff));
     }
 
     @Operation(summary = "One reconciliation with every payment and refund it compared, the mismatches first")
     @GetMapping("/admin/wechat-pay/reconciliations/{id}")
-    ApiResponse<ReconciliationView> reconciliation(@PathVariable @Positive long id) {
-        return ApiResponse.ok(desk.reconciliation(id));
+    ApiResponse<ReconciliationView> reconciliation(
+            @PathVariable @Positive long id, @AuthenticationPrincipal Caller staff) {
+        return ApiResponse.ok(desk.reconciliation(id, staff));
     }
 }

@@ -8,6 +8,7 @@ import com.courtrush.pay.api.ReconciliationView;
 import com.courtrush.pay.api.WechatPaySetup;
 import com.courtrush.pay.api.WechatPayState;
 import com.courtrush.pay.api.WechatPayTrial;
+import com.courtrush.venue.DeskVenues;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
@@ -19,10 +20,12 @@ public class WechatPayDesk {
 
     private final MerchantSetup setup;
     private final Reconciliations reconciliations;
+    private final DeskVenues desks;
 
-    public WechatPayDesk(MerchantSetup setup, Reconciliations reconciliations) {
+    public WechatPayDesk(MerchantSetup setup, Reconciliations reconciliations, DeskVenues desks) {
         this.setup = setup;
         this.reconciliations = reconciliations;
+        this.desks = desks;
     }
 
     /**
@@ -34,14 +37,17 @@ public class WechatPayDesk {
         return reconciliations.reconcile(day, manager);
     }
 
-    /** The reconciliations of a bill date, newest first, each with what did not match. */
-    public List<ReconciliationView> reconciliations(LocalDate day) {
-        return reconciliations.ofDay(day);
+    /**
+     * The reconciliations of a bill date, newest first, each with what did not match — a desk worker's of their venues'
+     * orders only (SPEC §21), a manager's of the whole merchant.
+     */
+    public List<ReconciliationView> reconciliations(LocalDate day, Caller staff) {
+        return reconciliations.ofDay(day, desks.scope(staff));
     }
 
-    /** One reconciliation with every payment and refund it compared, the mismatches first. */
-    public ReconciliationView reconciliation(long id) {
-        return reconciliations.find(id);
+    /** One reconciliation with every payment and refund it compared, the mismatches first (the caller's venues'). */
+    public ReconciliationView reconciliation(long id, Caller staff) {
+        return reconciliations.find(id, desks.scope(staff));
     }
 
     /** The merchant as saved, which of its secrets are on file on this node (never the secrets), the mode. */

@@ -60,7 +60,7 @@ public final class ReconciliationViewModel {
         if (date == null) {
             return;
         }
-        tasks.run(i18n.t("reconcile.load"), () -> wechatPay.reconciliations(date), list -> {
+        tasks.run(i18n.t("reconcile.load"), () -> wechatPay.reconciliations(date, manager), list -> {
             runs.setAll(list);
             pick(list.isEmpty() ? null : list.get(0));
         });
@@ -72,7 +72,7 @@ public final class ReconciliationViewModel {
             shown.set(null);
             return;
         }
-        tasks.run(i18n.t("reconcile.load"), () -> wechatPay.reconciliation(run.id()), shown::set);
+        tasks.run(i18n.t("reconcile.load"), () -> wechatPay.reconciliation(run.id(), manager), shown::set);
     }
 
     /** Reconciles the date now. */

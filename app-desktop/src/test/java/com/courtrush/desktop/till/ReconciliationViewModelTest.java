@@ -26,16 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ReconciliationViewModelTest {
 
     static final LocalDate DAY = LocalDate.of(2026, 11, 26);
+    static final Caller MANAGER = Caller.atDesk(7, "m01", Role.MANAGER);
 
     final WechatPayDesk wechatPay = mock(WechatPayDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final ReconciliationViewModel model = new ReconciliationViewModel(
-            wechatPay,
-            Caller.atDesk(7, "m01", Role.MANAGER),
-            new DirectUiTasks(notices),
-            notices,
-            I18n.of(I18n.ENGLISH),
-            DAY);
+            wechatPay, MANAGER, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), DAY);
 
     @TempDir
     Path folder;
@@ -56,7 +52,7 @@ class ReconciliationViewModelTest {
                 List.of(
                         new ReconciliationView.Item("PAYMENT", "4200001", "CR1", 2000, 2000, "MATCHED"),
                         new ReconciliationView.Item("PAYMENT", "=1+1", "CR2", null, 3050, "ONLY_THERE")));
-        when(wechatPay.reconciliation(3)).thenReturn(run);
+        when(wechatPay.reconciliation(3, MANAGER)).thenReturn(run);
         model.pick(run);
         assertThat(model.exportName()).isEqualTo("reconciliation-2026-11-26.xlsx");
 
