@@ -215,6 +215,74 @@ public interface DeskVenueScenarios extends StackAccess {
                         westMoney.path("total").path("revenueYuan").decimalValue());
     }
 
+    /**
+     * SPEC §21: a desk worker changes nothing of another venue's — its openings, slots (their price, their sale, a
+     * withdrawal that would cancel and refund its bookings), courts and rules — and still changes their own venue's.
+     */
+    @Test
+    default void aDeskWorkerChangesNothingOfAnotherVenue() {
+        long east = venue("东馆", "East hall");
+        long west = venue("西馆", "West hall");
+        long eastCourt = court(east);
+        long westCourt = court(west);
+        Student eastDesk = api().staffMember("STAFF");
+        Student manager = api().staffMember("MANAGER");
+        assign(manager, eastDesk, east);
+        long eastOpening = opening(east);
+        long westOpening = opening(west);
+        long eastSlot = api().generateSlots(eastOpening, List.of(eastCourt), "08:00", "09:00", 60, 2)
+                .get(0);
+        long westSlot = api().generateSlots(westOpening, List.of(westCourt), "08:00", "09:00", 60, 2)
+                .get(0);
+        String token = eastDesk.token();
+        Map<String, Reply> refused = new java.util.LinkedHashMap<>();
+        refused.put("price", api().put("/admin/slots/" + westSlot, token, Map.of("capacity", 2, "priceCents", 1)));
+        refused.put("withdraw", api().post("/admin/slots/" + westSlot + "/withdraw", token, Map.of("reason", "x")));
+        refused.put("close", api().post("/admin/sessions/" + westOpening + "/close", token, null));
+        refused.put(
+                "slots",
+                api().post(
+                                "/admin/sessions/" + westOpening + "/slots/generate",
+                                token,
+                                Map.of(
+                                        "courtIds",
+                                        List.of(westCourt),
+                                        "startTime",
+                                        "10:00",
+                                        "endTime",
+                                        "11:00",
+                                        "durationMinutes",
+                                        60,
+                                        "capacity",
+                                        1,
+                                        "priceCents",
+                                        2000)));
+        refused.put(
+                "opening",
+                api().post(
+                                "/admin/sessions",
+                                token,
+                                Map.of(
+                                        "sessionDate",
+                                        tomorrow().plusDays(2).toString(),
+                                        "flashTime",
+                                        now().withNano(0).toString(),
+                                        "perUserLimit",
+                                        2,
+                                        "venueId",
+                                        west)));
+        refused.put("court", api().put("/admin/courts/" + westCourt, token, Map.of("courtName", "mine now")));
+        refused.forEach((what, reply) ->
+                assertThat(reply.status()).as("%s: %s", what, reply).isEqualTo(403));
+        assertThat(jdbc().queryForObject("select active from time_slot where id = ?", Boolean.class, westSlot))
+                .isTrue();
+        assertThat(jdbc().queryForObject("select state from reserve_session where id = ?", String.class, westOpening))
+                .isNotEqualTo("CLOSED");
+        // their own venue's, as before
+        TestApi.expect(200, api().put("/admin/slots/" + eastSlot, token, Map.of("capacity", 3, "priceCents", 2500)));
+        TestApi.expect(200, api().post("/admin/sessions/" + eastOpening + "/close", token, null));
+    }
+
     /** The venues whose sports a report of {@code query} lists, read with {@code token}. */
     private List<Long> reportedVenues(String token, String query) {
         List<Long> venues = new ArrayList<>();

@@ -59,6 +59,39 @@ public class DeskVenues {
         return own.isEmpty() ? DeskScope.ALL : new DeskScope(own);
     }
 
+    /**
+     * Refuses (403) a change by a desk worker to a slot of another venue's desk (SPEC §21: never changes another
+     * venue's bookings or money); an unknown slot is left to the caller to say so.
+     */
+    public void requireSlot(Caller caller, long slotId) {
+        requireVenue(caller, () -> assignments.venueOfSlot(slotId));
+    }
+
+    /** As {@link #requireSlot}, of an opening. */
+    public void requireOpening(Caller caller, long sessionId) {
+        requireVenue(caller, () -> assignments.venueOfOpening(sessionId));
+    }
+
+    /** As {@link #requireSlot}, of a court. */
+    public void requireCourt(Caller caller, long courtId) {
+        requireVenue(caller, () -> assignments.venueOfCourt(courtId));
+    }
+
+    /** As {@link #requireSlot}, of a venue named (null: the first venue, an installation's from before). */
+    public void requireVenue(Caller caller, Long venueId) {
+        requireVenue(caller, () -> venueId == null ? Venue.FIRST : venueId);
+    }
+
+    private void requireVenue(Caller caller, java.util.function.Supplier<Long> venueOf) {
+        DeskScope scope = scope(caller);
+        if (!scope.all()) {
+            Long venue = venueOf.get();
+            if (venue != null) {
+                scope.require(venue);
+            }
+        }
+    }
+
     /** As {@link #scope}, narrowed to the venue the caller picked (none: as it is); another desk's refused (403). */
     public DeskScope scope(Caller caller, Long venueId) {
         return scope(caller).narrowedTo(venueId);

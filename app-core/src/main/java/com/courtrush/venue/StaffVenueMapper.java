@@ -31,4 +31,16 @@ interface StaffVenueMapper {
 
     /** A staff member's venue. */
     record Assignment(long userId, long venueId) {}
+
+    /** The venue of a slot's court; null for no such slot. */
+    @Select("select c.venue_id from time_slot s join court c on c.id = s.court_id where s.id = #{id}")
+    Long venueOfSlot(@Param("id") long slotId);
+
+    /** The venue an opening sells; null for no such opening. */
+    @Select("select venue_id from reserve_session where id = #{id}")
+    Long venueOfOpening(@Param("id") long sessionId);
+
+    /** The venue of a court; null for no such court. */
+    @Select("select venue_id from court where id = #{id}")
+    Long venueOfCourt(@Param("id") long courtId);
 }

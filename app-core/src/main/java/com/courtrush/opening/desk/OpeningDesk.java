@@ -6,21 +6,24 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.WarmupReport;
+import com.courtrush.venue.DeskVenues;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
  * What staff do at the console or over HTTP with openings: list a play date's, create one, warm up, open now,
- * close, re-sync.
+ * close, re-sync — a desk worker those of their venues only (SPEC §21).
  */
 @Component
 public class OpeningDesk {
 
     private final OpeningService openings;
+    private final DeskVenues desks;
 
-    public OpeningDesk(OpeningService openings) {
+    public OpeningDesk(OpeningService openings, DeskVenues desks) {
         this.openings = openings;
+        this.desks = desks;
     }
 
     /** See {@link OpeningService#listByDate}. */
@@ -35,26 +38,31 @@ public class OpeningDesk {
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
     public OpeningView create(NewOpening request, Caller caller) {
+        desks.requireVenue(caller, request.venueId()); // a desk worker's own venues' openings only (SPEC §21)
         return openings.create(request, caller.actor()).view();
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
     public WarmupReport warmUp(long id, Caller caller) {
+        desks.requireOpening(caller, id);
         return openings.warmUp(id, caller.actor());
     }
 
     /** Opens the gate now, warming up first if needed. */
     public OpeningView openNow(long id, Caller caller) {
+        desks.requireOpening(caller, id);
         return openings.openNow(id, caller.actor()).view();
     }
 
     /** See {@link OpeningService#close}. */
     public OpeningView close(long id, Caller caller) {
+        desks.requireOpening(caller, id);
         return openings.close(id, caller.actor()).view();
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
     public WarmupReport resync(long id, Caller caller) {
+        desks.requireOpening(caller, id);
         return openings.resync(id, caller.actor());
     }
 }

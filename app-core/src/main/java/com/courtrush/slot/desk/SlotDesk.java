@@ -9,6 +9,7 @@ import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.slot.api.SlotWithCourtView;
+import com.courtrush.venue.DeskVenues;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -24,14 +25,17 @@ public class SlotDesk {
 
     private final SlotGenerator generator;
     private final SlotEditor editor;
+    private final DeskVenues desks;
 
-    public SlotDesk(SlotGenerator generator, SlotEditor editor) {
+    public SlotDesk(SlotGenerator generator, SlotEditor editor, DeskVenues desks) {
         this.generator = generator;
         this.editor = editor;
+        this.desks = desks;
     }
 
-    /** See {@link SlotGenerator#generate}. */
+    /** See {@link SlotGenerator#generate}: of an opening of the caller's venues (SPEC §21). */
     public List<Long> generate(long sessionId, SlotTemplate template, Caller caller) {
+        desks.requireOpening(caller, sessionId);
         return generator.generate(sessionId, template, caller.actor());
     }
 
@@ -48,6 +52,9 @@ public class SlotDesk {
             int perUserLimit,
             SlotTemplate template,
             Caller caller) {
+        if (template.courtIds() != null) {
+            template.courtIds().forEach(court -> desks.requireCourt(caller, court));
+        }
         return generator.generateDays(first, days, flashAt, flashDayBefore, perUserLimit, template, caller.actor());
     }
 
@@ -58,11 +65,13 @@ public class SlotDesk {
 
     /** See {@link SlotEditor#update}. */
     public SlotView update(long slotId, int capacity, Integer priceCents, Caller caller) {
+        desks.requireSlot(caller, slotId);
         return editor.update(slotId, capacity, priceCents, caller.actor()).view();
     }
 
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
     public SlotView setActive(long slotId, boolean active, Caller caller) {
+        desks.requireSlot(caller, slotId);
         return editor.setActive(slotId, active, caller.actor()).view();
     }
 

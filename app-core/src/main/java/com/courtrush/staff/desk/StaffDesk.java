@@ -6,6 +6,7 @@ import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.StaffSettings;
 import com.courtrush.staff.api.StaffSettingsView;
 import com.courtrush.staff.api.WithdrawalImpact;
+import com.courtrush.venue.DeskVenues;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -18,10 +19,12 @@ public class StaffDesk {
 
     private final SlotWithdrawal withdrawal;
     private final StaffSettings settings;
+    private final DeskVenues desks;
 
-    public StaffDesk(SlotWithdrawal withdrawal, StaffSettings settings) {
+    public StaffDesk(SlotWithdrawal withdrawal, StaffSettings settings, DeskVenues desks) {
         this.withdrawal = withdrawal;
         this.settings = settings;
+        this.desks = desks;
     }
 
     /** The live settings and the start-up ones, with what each is now; see {@link StaffSettings#read}. */
@@ -36,6 +39,7 @@ public class StaffDesk {
 
     /** See {@link SlotWithdrawal#withdraw}. */
     public WithdrawalImpact withdraw(long slotId, String reason, Caller staff) {
+        desks.requireSlot(staff, slotId); // never another venue's bookings (SPEC §21)
         return withdrawal.withdraw(slotId, reason, staff);
     }
 

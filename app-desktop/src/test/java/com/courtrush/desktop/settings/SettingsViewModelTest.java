@@ -51,8 +51,10 @@ class SettingsViewModelTest {
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
     final SettingsViewModel model = new SettingsViewModel(
             settingsDesk,
-            DeskGuard.guarded(
-                    new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {}))),
+            DeskGuard.guarded(new StaffDesk(
+                    mock(SlotWithdrawal.class),
+                    new StaffSettings(local, live, audit, event -> {}),
+                    mock(com.courtrush.venue.DeskVenues.class))),
             token,
             new DirectUiTasks(notices),
             notices,
@@ -205,8 +207,10 @@ class SettingsViewModelTest {
     void onlyAManagerChangesSettings() {
         SettingsViewModel atTheDesk = new SettingsViewModel(
                 settingsDesk,
-                DeskGuard.guarded(
-                        new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {}))),
+                DeskGuard.guarded(new StaffDesk(
+                        mock(SlotWithdrawal.class),
+                        new StaffSettings(local, live, audit, event -> {}),
+                        mock(com.courtrush.venue.DeskVenues.class))),
                 token,
                 new DirectUiTasks(notices),
                 notices,
