@@ -101,10 +101,6 @@ public interface BlockScenarios extends StackAccess {
                         .data()
                         .findValuesAsText("label"))
                 .doesNotContain(label);
-        // its openings closed: a live opening costs the shared stack's clock a Redis trip a second
-        jdbc().queryForList("select distinct session_id from time_slot where court_id = ?", Long.class, court)
-                .forEach(made -> TestApi.expect(
-                        200, api().post("/admin/sessions/" + made + "/close", TestApi.ADMIN_TOKEN, null)));
     }
 
     private Reply hold(long court, LocalDate first, String starts, String ends, String label) {

@@ -281,8 +281,6 @@ public interface DeskVenueScenarios extends StackAccess {
         // their own venue's, as before
         TestApi.expect(200, api().put("/admin/slots/" + eastSlot, token, Map.of("capacity", 3, "priceCents", 2500)));
         TestApi.expect(200, api().post("/admin/sessions/" + eastOpening + "/close", token, null));
-        // the other closed too: a live opening costs the shared stack's clock a Redis trip a second
-        TestApi.expect(200, api().post("/admin/sessions/" + westOpening + "/close", manager.token(), null));
     }
 
     /** The venues whose sports a report of {@code query} lists, read with {@code token}. */
