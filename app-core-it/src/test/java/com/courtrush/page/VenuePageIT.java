@@ -68,8 +68,30 @@ class VenuePageIT extends PageTest {
                 .data()
                 .path("id")
                 .asLong();
-        long tableAt19 = api().generateSlots(tableOpening, List.of(table), "19:00", "20:00", 60, 1)
-                .get(0);
+        // the table-tennis club holds the table at 20:00 every week of the term (SPEC §21): shown held, never on sale
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/blocks",
+                                TestApi.ADMIN_TOKEN,
+                                Map.of(
+                                        "courtId",
+                                        table,
+                                        "weekday",
+                                        Times.tomorrow().getDayOfWeek().getValue(),
+                                        "starts",
+                                        "20:00",
+                                        "ends",
+                                        "21:00",
+                                        "firstDay",
+                                        Times.tomorrow().toString(),
+                                        "lastDay",
+                                        Times.tomorrow().plusWeeks(8).toString(),
+                                        "label",
+                                        "乒乓球队训练")));
+        List<Long> tableSlots = api().generateSlots(tableOpening, List.of(table), "19:00", "21:00", 60, 1);
+        long tableAt19 = tableSlots.get(0);
+        long heldAt20 = tableSlots.get(1);
         Student student = api().students(1).get(0);
         try {
             try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
@@ -85,6 +107,10 @@ class VenuePageIT extends PageTest {
                         .as("badminton is not on the table-tennis room's screen")
                         .isEmpty();
                 assertThat(page.contentWidth()).isLessThanOrEqualTo(PHONE);
+                assertThat(page.row(heldAt20).getText()).contains("上课占用 · 乒乓球队训练");
+                assertThat(page.button(heldAt20).isEnabled())
+                        .as("a held slot takes no tap")
+                        .isFalse();
                 assertThat(page.accessibilityViolations())
                         .as("WCAG 2.1 AA, the venues")
                         .isEmpty();
@@ -120,6 +146,7 @@ class VenuePageIT extends PageTest {
                         .as("the room's day marked")
                         .anyMatch(href -> href.endsWith("#/slots/" + Times.tomorrow()));
                 assertThat(page.driver.findElement(By.id("venues")).getText()).contains("Badminton");
+                assertThat(page.row(heldAt20).getText()).contains("Held for 乒乓球队训练");
                 page.screenshot("en-venues");
             }
         } finally {
