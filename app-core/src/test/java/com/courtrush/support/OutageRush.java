@@ -76,7 +76,7 @@ public final class OutageRush {
 
     /**
      * Waits for every student, then checks that nothing was answered with a server error but the outage's
-     * 503; the answers, sorted.
+     * 503, and that at most two requests had their connection closed without an answer; the crowd.
      */
     public Crowd finish() throws InterruptedException, ExecutionException {
         crowd.finish();
@@ -84,6 +84,14 @@ public final class OutageRush {
         assertThat(outcomes.keySet())
                 .as("answers %s: none a server error but the outage's 503", outcomes)
                 .allMatch(answer -> !answer.startsWith("5") || answer.startsWith("503"));
+        // a kept-alive connection closed as a request went out on it is HTTP/1.1's race, rare; an engine that hung
+        // up on the crowd instead of answering 503 would do it to many
+        assertThat(outcomes.entrySet().stream()
+                        .filter(answer -> answer.getKey().startsWith(Crowd.DROPPED))
+                        .mapToInt(Map.Entry::getValue)
+                        .sum())
+                .as("connections closed without an answer: %s", outcomes)
+                .isLessThanOrEqualTo(2);
         return crowd;
     }
 
