@@ -62,6 +62,10 @@ public interface BlockScenarios extends StackAccess {
             }
         });
         assertThat(labels).containsExactly("", label, label);
+        // and the opening's slots, as the desk's Openings screen lists them
+        assertThat(bean(com.courtrush.slot.desk.SlotDesk.class).slotsOf(opening).stream()
+                        .map(slot -> java.util.Objects.toString(slot.heldFor(), "")))
+                .containsExactly("", label, label);
         Reply enabled = api().post("/admin/slots/" + slots.get(2) + "/enable", TestApi.ADMIN_TOKEN, null);
         assertThat(enabled.status()).as("%s", enabled).isEqualTo(409);
 

@@ -274,6 +274,17 @@ public interface DeskVenueScenarios extends StackAccess {
         refused.put("court", api().put("/admin/courts/" + westCourt, token, Map.of("courtName", "mine now")));
         refused.forEach((what, reply) ->
                 assertThat(reply.status()).as("%s: %s", what, reply).isEqualTo(403));
+        // nor are another venue's courts and openings listed to them; a manager's lists hold both
+        for (String lists : List.of("/admin/courts", "/admin/sessions?date=" + tomorrow())) {
+            assertThat(ids(api().get(lists, token)))
+                    .as(lists)
+                    .contains(lists.contains("courts") ? eastCourt : eastOpening)
+                    .doesNotContain(lists.contains("courts") ? westCourt : westOpening)
+                    .allMatch(id -> venueOf(lists, id) == east);
+            assertThat(ids(api().get(lists, manager.token())))
+                    .as(lists)
+                    .contains(lists.contains("courts") ? westCourt : westOpening);
+        }
         assertThat(jdbc().queryForObject("select active from time_slot where id = ?", Boolean.class, westSlot))
                 .isTrue();
         assertThat(jdbc().queryForObject("select state from reserve_session where id = ?", String.class, westOpening))
@@ -281,6 +292,23 @@ public interface DeskVenueScenarios extends StackAccess {
         // their own venue's, as before
         TestApi.expect(200, api().put("/admin/slots/" + eastSlot, token, Map.of("capacity", 3, "priceCents", 2500)));
         TestApi.expect(200, api().post("/admin/sessions/" + eastOpening + "/close", token, null));
+    }
+
+    private static List<Long> ids(Reply listed) {
+        List<Long> ids = new ArrayList<>();
+        TestApi.expect(200, listed)
+                .data()
+                .forEach(each -> ids.add(each.path("id").asLong()));
+        return ids;
+    }
+
+    private long venueOf(String list, long id) {
+        return jdbc().queryForObject(
+                        list.contains("courts")
+                                ? "select venue_id from court where id = ?"
+                                : "select venue_id from reserve_session where id = ?",
+                        Long.class,
+                        id);
     }
 
     /** The venues whose sports a report of {@code query} lists, read with {@code token}. */

@@ -45,10 +45,10 @@ class AdminCourtController {
                         .id()));
     }
 
-    @Operation(summary = "List courts")
+    @Operation(summary = "List courts: a desk worker's venues' only (SPEC §21)")
     @GetMapping
-    ApiResponse<List<CourtView>> list() {
-        return ApiResponse.ok(courts.list());
+    ApiResponse<List<CourtView>> list(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(courts.list(caller));
     }
 
     @Operation(summary = "Rename a court, move it to another venue or sport, and/or enable or disable it")

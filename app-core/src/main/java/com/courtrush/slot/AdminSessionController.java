@@ -67,10 +67,12 @@ class AdminSessionController {
         return ApiResponse.ok(Map.of("id", session.id()));
     }
 
-    @Operation(summary = "Openings of a date")
+    @Operation(summary = "Openings of a date: a desk worker's venues' only (SPEC §21)")
     @GetMapping
-    ApiResponse<List<OpeningView>> list(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(openings.listByDate(date));
+    ApiResponse<List<OpeningView>> list(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(openings.listByDate(date, caller));
     }
 
     @Operation(summary = "One opening")

@@ -16,7 +16,7 @@ public class SlotWithCourt extends TimeSlot {
     /** The label of the class or team block holding it (SPEC §21), where the query reads it; else null. */
     private String heldFor;
 
-    /** The slot with its court's name, as the console lists it. */
+    /** The slot with its court's name and the block holding it, as the console lists it. */
     public SlotWithCourtView listed() {
         return new SlotWithCourtView(
                 getId(),
@@ -29,6 +29,7 @@ public class SlotWithCourt extends TimeSlot {
                 getCapacity(),
                 getBooked(),
                 getPriceCents(),
-                Boolean.TRUE.equals(getActive()));
+                Boolean.TRUE.equals(getActive()),
+                heldFor);
     }
 }

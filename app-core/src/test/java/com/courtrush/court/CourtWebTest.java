@@ -1,6 +1,7 @@
 package com.courtrush.court;
 
 import static com.courtrush.support.WebSlice.STAFF;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -68,7 +69,7 @@ class CourtWebTest {
 
     @Test
     void staffListTheCourts() throws Exception {
-        given(courtDesk.list()).willReturn(List.of(new CourtView(3L, "A", true)));
+        given(courtDesk.list(any())).willReturn(List.of(new CourtView(3L, "A", true)));
         mvc.perform(get("/admin/courts").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data[0].courtName").value("A"));

@@ -59,7 +59,7 @@ class AdminSessionWebTest {
                 false,
                 0,
                 1);
-        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(next));
+        given(openingDesk.listByDate(eq(LocalDate.parse("2026-11-23")), any())).willReturn(List.of(next));
         given(openingDesk.get(4L)).willReturn(next);
         mvc.perform(get("/admin/sessions?date=2026-11-23").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())

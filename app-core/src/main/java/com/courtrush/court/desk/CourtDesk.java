@@ -28,6 +28,11 @@ public class CourtDesk {
         return courts.list().stream().map(Court::view).toList();
     }
 
+    /** The courts of the caller's desk (SPEC §21): every court for a manager, a desk worker's venues' only. */
+    public List<CourtView> list(Caller caller) {
+        return desks.scope(caller).within(list(), CourtView::venueId);
+    }
+
     /** See {@link CourtService#get}. */
     public CourtView get(long id) {
         return courts.get(id).view();

@@ -31,6 +31,11 @@ public class OpeningDesk {
         return openings.listByDate(date).stream().map(ReserveSession::view).toList();
     }
 
+    /** A play date's openings of the caller's desk (SPEC §21): every venue's for a manager. */
+    public List<OpeningView> listByDate(LocalDate date, Caller caller) {
+        return desks.scope(caller).within(listByDate(date), OpeningView::venueId);
+    }
+
     /** See {@link OpeningService#get}. */
     public OpeningView get(long id) {
         return openings.get(id).view();

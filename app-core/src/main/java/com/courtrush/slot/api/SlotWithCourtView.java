@@ -10,6 +10,7 @@ import java.time.LocalTime;
  * @param booked     places taken (never above capacity)
  * @param priceCents its price; null for the gym's default
  * @param active     whether it is on sale
+ * @param heldFor    the label of the class or team block holding it (SPEC §21), else null
  */
 public record SlotWithCourtView(
         long id,
@@ -22,4 +23,5 @@ public record SlotWithCourtView(
         int capacity,
         int booked,
         Integer priceCents,
-        boolean active) {}
+        boolean active,
+        String heldFor) {}

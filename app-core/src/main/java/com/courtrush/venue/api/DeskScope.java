@@ -1,7 +1,9 @@
 package com.courtrush.venue.api;
 
 import com.courtrush.core.CourtRushException;
+import java.util.List;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Which venues' desks a caller works now (SPEC §21): a desk worker's own venues, or every venue (a manager, the admin
@@ -40,6 +42,15 @@ public record DeskScope(Set<Long> venueIds) {
         }
         require(venueId);
         return new DeskScope(Set.of(venueId));
+    }
+
+    /** Those of {@code items} whose venue ({@code venueOf}) this desk covers, in their order. */
+    public <T> List<T> within(List<T> items, ToLongFunction<T> venueOf) {
+        return all()
+                ? items
+                : items.stream()
+                        .filter(item -> covers(venueOf.applyAsLong(item)))
+                        .toList();
     }
 
     /** The one venue of this scope, or null (every venue, or several). */

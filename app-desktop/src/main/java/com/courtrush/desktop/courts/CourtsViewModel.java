@@ -66,25 +66,34 @@ public final class CourtsViewModel {
     }
 
     public void refresh() {
-        tasks.run(i18n.t("courts.load"), () -> new Loaded(courts.list(), venues.list(), venues.sports()), loaded -> {
-            Map<Long, VenueView> venueById = loaded.venues().stream().collect(Collectors.toMap(VenueView::id, v -> v));
-            Map<String, SportView> sportByCode =
-                    loaded.sports().stream().collect(Collectors.toMap(SportView::code, sport -> sport));
-            rows.setAll(loaded.courts().stream()
-                    .map(court -> new CourtRow(
-                            court.id(),
-                            court.courtName(),
-                            court.active(),
-                            where(venueById.get(court.venueId()), sportByCode.get(court.sport()))))
-                    .toList());
-            Place before = place.get();
-            places.setAll(loaded.venues().stream()
-                    .filter(VenueView::active)
-                    .flatMap(venue -> loaded.sports().stream()
-                            .map(sport -> new Place(venue.id(), sport.code(), where(venue, sport))))
-                    .toList());
-            place.set(places.contains(before) ? before : places.isEmpty() ? null : places.get(0));
-        });
+        // a desk worker's venues' courts, and their venues to make or move one in (SPEC §21): another's would be
+        // refused
+        tasks.run(
+                i18n.t("courts.load"),
+                () -> new Loaded(
+                        courts.list(staff),
+                        venues.deskScope(staff).within(venues.list(), VenueView::id),
+                        venues.sports()),
+                loaded -> {
+                    Map<Long, VenueView> venueById =
+                            loaded.venues().stream().collect(Collectors.toMap(VenueView::id, v -> v));
+                    Map<String, SportView> sportByCode =
+                            loaded.sports().stream().collect(Collectors.toMap(SportView::code, sport -> sport));
+                    rows.setAll(loaded.courts().stream()
+                            .map(court -> new CourtRow(
+                                    court.id(),
+                                    court.courtName(),
+                                    court.active(),
+                                    where(venueById.get(court.venueId()), sportByCode.get(court.sport()))))
+                            .toList());
+                    Place before = place.get();
+                    places.setAll(loaded.venues().stream()
+                            .filter(VenueView::active)
+                            .flatMap(venue -> loaded.sports().stream()
+                                    .map(sport -> new Place(venue.id(), sport.code(), where(venue, sport))))
+                            .toList());
+                    place.set(places.contains(before) ? before : places.isEmpty() ? null : places.get(0));
+                });
     }
 
     /** "East gym · Badminton", in the console's language; what the engine did not say, left out. */

@@ -136,7 +136,7 @@ public final class OpeningsScreen implements Screen {
         slots.getColumns().add(column(i18n.t("openings.capacity"), SlotRow::capacity));
         slots.getColumns().add(column(i18n.t("openings.booked"), SlotRow::booked));
         slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
-        slots.getColumns().add(column(i18n.t("openings.slotState"), r -> i18n.t(r.stateKey())));
+        slots.getColumns().add(column(i18n.t("openings.slotState"), r -> r.state(i18n)));
         slots.setItems(model.slots());
         return slots;
     }
@@ -155,10 +155,18 @@ public final class OpeningsScreen implements Screen {
                 i18n.t("openings.enableSlot"),
                 "enableSlot",
                 () -> model.enableSlot(slots.getSelectionModel().getSelectedItem()));
-        for (Button b : new Button[] {edit, withdraw, enable}) {
+        for (Button b : new Button[] {edit, withdraw}) {
             b.disableProperty()
                     .bind(slots.getSelectionModel().selectedItemProperty().isNull());
         }
+        // a slot a class or team holds goes on sale when its block lets the date go (Venues), not here
+        enable.disableProperty()
+                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                        () -> {
+                            SlotRow chosen = slots.getSelectionModel().getSelectedItem();
+                            return chosen == null || chosen.heldFor() != null;
+                        },
+                        slots.getSelectionModel().selectedItemProperty()));
         return bar(edit, withdraw, enable);
     }
 

@@ -114,7 +114,7 @@ public final class OpeningsViewModel {
     /** Lists the play date's openings and selects {@code keep} (else the first). */
     private void refresh(Long keep) {
         LocalDate day = date.get();
-        tasks.run(i18n.t("openings.load"), () -> new Listed(openings.listByDate(day), venues.list()), listed -> {
+        tasks.run(i18n.t("openings.load"), () -> new Listed(openings.listByDate(day, staff), venues.list()), listed -> {
             Map<Long, String> names = listed.venues().stream()
                     .collect(Collectors.toMap(VenueView::id, v -> i18n.either(v.nameZh(), v.nameEn())));
             rows.setAll(listed.openings().stream()
@@ -131,7 +131,9 @@ public final class OpeningsViewModel {
             }
         });
         tasks.run(
-                i18n.t("courts.load"), () -> new FormChoices(courts.list(), defaultPriceCents.getAsInt()), choices -> {
+                i18n.t("courts.load"),
+                () -> new FormChoices(courts.list(staff), defaultPriceCents.getAsInt()),
+                choices -> {
                     template.courtsAre(choices.courts());
                     template.defaultPriceIs(choices.defaultPriceCents());
                 });

@@ -1,9 +1,10 @@
 package com.courtrush.desktop.openings;
 
+import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.slot.api.SlotWithCourtView;
 import java.time.LocalTime;
 
-/** A slot as the table shows it. */
+/** A slot as the table shows it; {@code heldFor} the class or team block holding it (SPEC §21), else null. */
 public record SlotRow(
         long slotId,
         String courtName,
@@ -12,13 +13,33 @@ public record SlotRow(
         int capacity,
         int booked,
         Integer priceCents,
-        boolean active) {
+        boolean active,
+        String heldFor) {
+
+    /** A slot no block holds. */
+    public SlotRow(
+            long slotId,
+            String courtName,
+            LocalTime start,
+            LocalTime end,
+            int capacity,
+            int booked,
+            Integer priceCents,
+            boolean active) {
+        this(slotId, courtName, start, end, capacity, booked, priceCents, active, null);
+    }
+
     /**
      * What staff read in the state column: withdrawn, sold out (every place booked, as Live rush
      * shows it once recorded), or on sale.
      */
     public String stateKey() {
         return !active ? "openings.withdrawn" : booked >= capacity ? "rush.soldOut" : "openings.onSale";
+    }
+
+    /** The state column's words: a held slot names its class or team (never on sale: it cannot be put back). */
+    public String state(I18n i18n) {
+        return heldFor != null ? i18n.t("openings.held", heldFor) : i18n.t(stateKey());
     }
 
     static SlotRow of(SlotWithCourtView s) {
@@ -30,6 +51,7 @@ public record SlotRow(
                 s.capacity(),
                 s.booked(),
                 s.priceCents(),
-                s.active());
+                s.active(),
+                s.heldFor());
     }
 }

@@ -103,7 +103,7 @@ public final class RulesViewModel {
         Long keep = selected.get() == null ? null : selected.get().id();
         tasks.run(
                 i18n.t("rules.load"),
-                () -> new Loaded(ruleDesk.list(), courts.list(), defaultPriceCents.getAsInt()),
+                () -> new Loaded(ruleDesk.list(), courts.list(staff), defaultPriceCents.getAsInt()),
                 loaded -> {
                     template.courtsAre(loaded.courts());
                     template.defaultPriceIs(loaded.defaultPriceCents());

@@ -50,12 +50,7 @@ public final class VenuePicker {
                         i18n.t("venues.load"),
                         () -> {
                             DeskScope scope = venues.deskScope(context.staff());
-                            return choices(
-                                    i18n.t("venues.allMine"),
-                                    venues.list().stream()
-                                            .filter(each -> scope.covers(each.id()))
-                                            .toList(),
-                                    i18n);
+                            return choices(i18n.t("venues.allMine"), scope.within(venues.list(), VenueView::id), i18n);
                         },
                         choices -> {
                             Long picked = box.getValue() == null

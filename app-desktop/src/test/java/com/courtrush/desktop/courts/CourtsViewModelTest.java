@@ -17,12 +17,14 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.slot.api.CourtOnSale;
 import com.courtrush.slot.desk.SlotDesk;
+import com.courtrush.venue.api.DeskScope;
 import com.courtrush.venue.api.SportView;
 import com.courtrush.venue.api.VenueView;
 import com.courtrush.venue.desk.VenueDesk;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class CourtsViewModelTest {
@@ -36,9 +38,14 @@ class CourtsViewModelTest {
     final CourtsViewModel model = new CourtsViewModel(
             service, venues, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY, ACTOR);
 
+    @BeforeEach
+    void aDeskOfEveryVenue() {
+        when(venues.deskScope(ACTOR)).thenReturn(DeskScope.ALL);
+    }
+
     @Test
     void refreshShowsEveryCourt() {
-        when(service.list()).thenReturn(List.of(court(1, "A", true), court(2, "B", false)));
+        when(service.list(ACTOR)).thenReturn(List.of(court(1, "A", true), court(2, "B", false)));
         model.refresh();
         assertThat(model.rows())
                 .containsExactly(
@@ -53,7 +60,7 @@ class CourtsViewModelTest {
                 2, "乒乓球室", "Table-tennis room", null, LocalTime.of(8, 0), LocalTime.of(22, 0), true, List.of());
         when(venues.list()).thenReturn(List.of(room));
         when(venues.sports()).thenReturn(List.of(tableTennis));
-        when(service.list()).thenReturn(List.of(new CourtView(5, "T1", true, 2, "TABLE_TENNIS")));
+        when(service.list(ACTOR)).thenReturn(List.of(new CourtView(5, "T1", true, 2, "TABLE_TENNIS")));
         model.refresh();
         assertThat(model.rows())
                 .containsExactly(new CourtsViewModel.CourtRow(5, "T1", true, "Table-tennis room · Table tennis"));
@@ -71,6 +78,21 @@ class CourtsViewModelTest {
     }
 
     @Test
+    void aDeskWorkerIsOfferedTheirOwnVenuesToMakeACourtIn() {
+        VenueView east =
+                new VenueView(2, "东馆", "East hall", null, LocalTime.of(8, 0), LocalTime.of(22, 0), true, List.of());
+        VenueView west =
+                new VenueView(3, "西馆", "West hall", null, LocalTime.of(8, 0), LocalTime.of(22, 0), true, List.of());
+        when(venues.deskScope(ACTOR)).thenReturn(new DeskScope(java.util.Set.of(2L)));
+        when(venues.list()).thenReturn(List.of(east, west));
+        when(venues.sports()).thenReturn(List.of(new SportView("BADMINTON", "羽毛球", "Badminton", 60, 4, null, null)));
+        when(service.list(ACTOR)).thenReturn(List.of(new CourtView(5, "E1", true, 2, "BADMINTON")));
+        model.refresh();
+        assertThat(model.places()).extracting(CourtsViewModel.Place::venueId).containsExactly(2L);
+        assertThat(model.rows()).extracting(CourtsViewModel.CourtRow::where).containsExactly("East hall · Badminton");
+    }
+
+    @Test
     void aBlankNameCannotBeCreated() {
         model.newNameProperty().set("   ");
         assertThat(model.canCreateProperty().get()).isFalse();
@@ -81,7 +103,7 @@ class CourtsViewModelTest {
     @Test
     void creatingClearsTheFieldTellsAndReloads() {
         when(service.create("Court 1", 1, "BADMINTON", ACTOR)).thenReturn(court(3, "Court 1", true));
-        when(service.list()).thenReturn(List.of(court(3, "Court 1", true)));
+        when(service.list(ACTOR)).thenReturn(List.of(court(3, "Court 1", true)));
         model.newNameProperty().set("  Court 1 ");
         model.create();
         verify(service).create("Court 1", 1, "BADMINTON", ACTOR);
@@ -102,7 +124,7 @@ class CourtsViewModelTest {
 
     @Test
     void disablingAndRenamingGoThroughTheService() {
-        when(service.list()).thenReturn(List.of());
+        when(service.list(ACTOR)).thenReturn(List.of());
         CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Old", true, "");
         model.setActive(row, false);
         model.rename(row, "New");
@@ -112,7 +134,7 @@ class CourtsViewModelTest {
 
     @Test
     void disablingACourtAsksNamingItAndSaysWhatOfItStaysOnSale() {
-        when(service.list()).thenReturn(List.of());
+        when(service.list(ACTOR)).thenReturn(List.of());
         when(slots.onSale(5, TODAY)).thenReturn(new CourtOnSale(5, 6, 20, 4));
         CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Court 5", true, "");
         notices.answer = false;
@@ -131,7 +153,7 @@ class CourtsViewModelTest {
 
     @Test
     void enablingACourtAsksNothing() {
-        when(service.list()).thenReturn(List.of());
+        when(service.list(ACTOR)).thenReturn(List.of());
         model.toggle(new CourtsViewModel.CourtRow(5, "Court 5", false, ""));
         verify(service).setActive(5, true, ACTOR);
         assertThat(notices.steps).isEmpty();

@@ -63,7 +63,7 @@ class OpeningsViewModelTest {
     void setUp() {
         CourtView a = new CourtView(1L, "A", true);
         CourtView off = new CourtView(2L, "Off", false);
-        when(courts.list()).thenReturn(List.of(a, off));
+        when(courts.list(staff)).thenReturn(List.of(a, off));
         model = new OpeningsViewModel(
                 openings,
                 slotDesk,
@@ -87,7 +87,7 @@ class OpeningsViewModelTest {
     void refreshListsTomorrowsOpeningsWithTheirVenueSelectsTheFirstAndOnlyActiveCourts() {
         OpeningView tables = new OpeningView(
                 8, TODAY.plusDays(1), TODAY.atTime(13, 0), 5, 2, SessionState.WARMED, false, false, 0, 2);
-        when(openings.listByDate(TODAY.plusDays(1))).thenReturn(List.of(session(7), tables));
+        when(openings.listByDate(TODAY.plusDays(1), staff)).thenReturn(List.of(session(7), tables));
         when(venues.list())
                 .thenReturn(List.of(
                         new VenueView(
@@ -185,7 +185,7 @@ class OpeningsViewModelTest {
 
     @Test
     void generatingNeedsCourtsAndTurnsYuanIntoCents() {
-        when(openings.listByDate(any())).thenReturn(List.of(session(7)));
+        when(openings.listByDate(any(), any())).thenReturn(List.of(session(7)));
         model.refresh();
         model.generate();
         assertThat(notices.lastFailureMessage()).isEqualTo("Tick at least one court.");
@@ -244,7 +244,7 @@ class OpeningsViewModelTest {
 
     @Test
     void withdrawingASlotNamesItSaysWhatFollowsAndTakesTheReasonTyped() {
-        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        when(openings.listByDate(any(), any())).thenReturn(List.of(session(4)));
         model.refresh();
         SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
@@ -267,7 +267,7 @@ class OpeningsViewModelTest {
 
     @Test
     void closingAnOpeningNamesItAndThePlacesLeftUnsoldAndDoesNothingWhenStaffStepBack() {
-        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        when(openings.listByDate(any(), any())).thenReturn(List.of(session(4)));
         model.refresh();
         model.slots()
                 .setAll(
@@ -296,16 +296,19 @@ class OpeningsViewModelTest {
                 .isEqualTo("openings.onSale");
         assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false).stateKey())
                 .isEqualTo("openings.withdrawn");
+        assertThat(new SlotRow(1, "A", LocalTime.of(19, 0), LocalTime.of(20, 0), 2, 0, 2000, false, "PE 101")
+                        .state(I18n.of(I18n.ENGLISH)))
+                .isEqualTo("Held for PE 101 (class or team)");
     }
 
     @Test
     void aNewOpeningIsSelectedOnceCreated() {
-        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        when(openings.listByDate(any(), any())).thenReturn(List.of(session(4)));
         model.refresh();
         assertThat(model.selectedProperty().get().id()).isEqualTo(4);
         OpeningView created = session(9);
         when(openings.create(any(), any())).thenReturn(created);
-        when(openings.listByDate(any())).thenReturn(List.of(session(4), created));
+        when(openings.listByDate(any(), any())).thenReturn(List.of(session(4), created));
         model.template().flashTimeProperty().set("23:59");
         model.flashDateProperty().set(TODAY.plusDays(1));
 

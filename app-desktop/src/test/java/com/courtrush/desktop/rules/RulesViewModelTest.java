@@ -63,7 +63,7 @@ class RulesViewModelTest {
 
     @BeforeEach
     void setUp() {
-        when(courts.list()).thenReturn(List.of(court(1, "A", true), court(2, "B", true), court(3, "Off", false)));
+        when(courts.list(ACTOR)).thenReturn(List.of(court(1, "A", true), court(2, "B", true), court(3, "Off", false)));
         when(rules.list()).thenReturn(List.of(rule(5, null)));
         model = new RulesViewModel(
                 rules, courts, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), ACTOR, TODAY, () -> 1500);
