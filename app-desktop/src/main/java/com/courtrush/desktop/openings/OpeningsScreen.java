@@ -155,19 +155,23 @@ public final class OpeningsScreen implements Screen {
                 i18n.t("openings.enableSlot"),
                 "enableSlot",
                 () -> model.enableSlot(slots.getSelectionModel().getSelectedItem()));
-        for (Button b : new Button[] {edit, withdraw}) {
-            b.disableProperty()
-                    .bind(slots.getSelectionModel().selectedItemProperty().isNull());
-        }
-        // a slot a class or team holds goes on sale when its block lets the date go (Venues), not here
-        enable.disableProperty()
+        edit.disableProperty()
+                .bind(slots.getSelectionModel().selectedItemProperty().isNull());
+        disableUnless(withdraw, slots, SlotRow::canWithdraw);
+        disableUnless(enable, slots, SlotRow::canPutOnSale);
+        return bar(edit, withdraw, enable);
+    }
+
+    /** The button off unless a slot is chosen that {@code can} be so acted on. */
+    private static void disableUnless(
+            Button button, TableView<SlotRow> slots, java.util.function.Predicate<SlotRow> can) {
+        button.disableProperty()
                 .bind(javafx.beans.binding.Bindings.createBooleanBinding(
                         () -> {
                             SlotRow chosen = slots.getSelectionModel().getSelectedItem();
-                            return chosen == null || chosen.heldFor() != null;
+                            return chosen == null || !can.test(chosen);
                         },
                         slots.getSelectionModel().selectedItemProperty()));
-        return bar(edit, withdraw, enable);
     }
 
     /** What an opening does against grab scripts: its booking pass and fair draw, in a word or two. */

@@ -42,6 +42,16 @@ public record SlotRow(
         return heldFor != null ? i18n.t("openings.held", heldFor) : i18n.t(stateKey());
     }
 
+    /** On sale: there is something to withdraw. */
+    public boolean canWithdraw() {
+        return active;
+    }
+
+    /** Off sale by a withdrawal: a slot a class or team holds goes on sale when its block lets the date go. */
+    public boolean canPutOnSale() {
+        return !active && heldFor == null;
+    }
+
     static SlotRow of(SlotWithCourtView s) {
         return new SlotRow(
                 s.id(),

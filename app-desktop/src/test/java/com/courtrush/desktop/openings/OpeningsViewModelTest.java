@@ -302,6 +302,19 @@ class OpeningsViewModelTest {
     }
 
     @Test
+    void aSlotOnSaleIsWithdrawnAWithdrawnOnePutBackAndAHeldOneNeither() {
+        SlotRow onSale = new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 0, 2000, true);
+        SlotRow withdrawn = new SlotRow(2, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 2, 0, 2000, false);
+        SlotRow held = new SlotRow(3, "A", LocalTime.of(19, 0), LocalTime.of(20, 0), 2, 0, 2000, false, "PE 101");
+        assertThat(List.of(onSale, withdrawn, held))
+                .extracting(SlotRow::canWithdraw, SlotRow::canPutOnSale)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(true, false),
+                        org.assertj.core.groups.Tuple.tuple(false, true),
+                        org.assertj.core.groups.Tuple.tuple(false, false));
+    }
+
+    @Test
     void aNewOpeningIsSelectedOnceCreated() {
         when(openings.listByDate(any(), any())).thenReturn(List.of(session(4)));
         model.refresh();
