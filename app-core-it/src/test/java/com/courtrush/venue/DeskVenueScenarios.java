@@ -274,6 +274,10 @@ public interface DeskVenueScenarios extends StackAccess {
         refused.put("court", api().put("/admin/courts/" + westCourt, token, Map.of("courtName", "mine now")));
         refused.forEach((what, reply) ->
                 assertThat(reply.status()).as("%s: %s", what, reply).isEqualTo(403));
+        String westName = jdbc().queryForObject("select name_en from venue where id = ?", String.class, west);
+        assertThat(refused.get("withdraw").body().path("message").asText())
+                .as("the refusal names the venue whose desk it is")
+                .isEqualTo("This is the desk of " + westName + ", not yours: ask its staff or a manager.");
         // nor are another venue's courts and openings listed to them; a manager's lists hold both
         for (String lists : List.of("/admin/courts", "/admin/sessions?date=" + tomorrow())) {
             assertThat(ids(api().get(lists, token)))

@@ -56,7 +56,13 @@ public class DeskVenues {
             return DeskScope.ALL;
         }
         Set<Long> own = ofStaff.get(caller.userId());
-        return own.isEmpty() ? DeskScope.ALL : new DeskScope(own);
+        return own.isEmpty() ? DeskScope.ALL : new DeskScope(own, this::nameOf);
+    }
+
+    /** A venue as a refusal names it, in the reader's language; one not found, by its id. */
+    private Object nameOf(long venueId) {
+        Venue venue = venues.selectById(venueId);
+        return venue == null ? venueId : new EngineText("desk.venueName", venue.getNameZh(), venue.getNameEn());
     }
 
     /**

@@ -143,10 +143,11 @@ class VenueWebTest {
         mvc.perform(get("/admin/venues/staff").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data['31'][0]").value(2));
-        given(venues.deskScope(Caller.admin())).willReturn(new DeskScope(java.util.Set.of(2L)));
+        given(venues.deskScope(Caller.admin())).willReturn(new DeskScope(java.util.Set.of(2L), id -> "hall " + id));
         mvc.perform(get("/admin/venues/desk").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
-                .andExpect(jsonPath("$.data.venueIds[0]").value(2));
+                .andExpect(jsonPath("$.data.venueIds[0]").value(2))
+                .andExpect(jsonPath("$.data.names").doesNotExist());
         given(venues.assignStaff(Caller.admin(), 31L, List.of(2L, 3L))).willReturn(List.of(2L, 3L));
         mvc.perform(put("/admin/venues/staff/31")
                         .header("Authorization", "Bearer " + STAFF)

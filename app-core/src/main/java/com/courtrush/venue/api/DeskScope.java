@@ -1,8 +1,10 @@
 package com.courtrush.venue.api;
 
 import com.courtrush.core.CourtRushException;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -10,8 +12,14 @@ import java.util.function.ToLongFunction;
  * token, a staff member of no venue in particular) — narrowed to one when they pick it.
  *
  * @param venueIds the venues; null: every venue
+ * @param names    a venue's name for the words of a refusal (an {@code EngineText} in either language); null: its id
  */
-public record DeskScope(Set<Long> venueIds) {
+public record DeskScope(Set<Long> venueIds, @JsonIgnore LongFunction<Object> names) {
+
+    /** The venues, named by their ids in a refusal. */
+    public DeskScope(Set<Long> venueIds) {
+        this(venueIds, null);
+    }
 
     public static final DeskScope ALL = new DeskScope(null);
 
@@ -31,7 +39,7 @@ public record DeskScope(Set<Long> venueIds) {
     /** Refuses (403) what belongs to another venue's desk: a desk worker never sees or changes it. */
     public void require(long venueId) {
         if (!covers(venueId)) {
-            throw CourtRushException.forbidden("desk.otherVenue", venueId);
+            throw CourtRushException.forbidden("desk.otherVenue", names == null ? venueId : names.apply(venueId));
         }
     }
 
@@ -41,7 +49,7 @@ public record DeskScope(Set<Long> venueIds) {
             return this;
         }
         require(venueId);
-        return new DeskScope(Set.of(venueId));
+        return new DeskScope(Set.of(venueId), names);
     }
 
     /** Those of {@code items} whose venue ({@code venueOf}) this desk covers, in their order. */
