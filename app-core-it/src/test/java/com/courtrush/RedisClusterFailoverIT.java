@@ -84,8 +84,8 @@ class RedisClusterFailoverIT extends StackTest {
         bean(Reconciler.class).reconcile();
         int holders = invariants().assertHold(rush.session());
         assertThat(holders)
-                .as("bookings in the database against traces that ended SUCCESS")
-                .isEqualTo(succeeded);
+                .as("bookings in the database against traces that ended SUCCESS (and requests whose answer was lost)")
+                .isBetween(succeeded, succeeded + crowd.dropped());
         assertThat(holders).as("places sold").isLessThanOrEqualTo(rush.places());
         List<Long> waits = crowd.answered503Ms();
         System.out.printf(

@@ -77,8 +77,8 @@ class RedisSentinelIT extends StackTest {
         });
         int holders = invariants().assertHold(rush.session());
         assertThat(holders)
-                .as("bookings in the database against traces that ended SUCCESS")
-                .isEqualTo(succeeded);
+                .as("bookings in the database against traces that ended SUCCESS (and requests whose answer was lost)")
+                .isBetween(succeeded, succeeded + crowd.dropped());
         assertThat(holders).as("places sold").isLessThanOrEqualTo(rush.places());
         System.out.printf(
                 "Sentinel failover mid-rush: the replica was master %d ms after the kill; %d places, %d granted (%d "

@@ -61,6 +61,22 @@ public record DeskScope(Set<Long> venueIds, @JsonIgnore LongFunction<Object> nam
                         .toList();
     }
 
+    /** Scopes of the same venues are the same, however they name them. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof DeskScope scope && java.util.Objects.equals(venueIds, scope.venueIds);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hashCode(venueIds);
+    }
+
+    @Override
+    public String toString() {
+        return all() ? "DeskScope[every venue]" : "DeskScope" + venueIds;
+    }
+
     /** The one venue of this scope, or null (every venue, or several). */
     public Long single() {
         return venueIds != null && venueIds.size() == 1 ? venueIds.iterator().next() : null;

@@ -19,6 +19,7 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -107,7 +108,12 @@ public final class RulesViewModel {
                 loaded -> {
                     template.courtsAre(loaded.courts());
                     template.defaultPriceIs(loaded.defaultPriceCents());
-                    rows.setAll(loaded.rules());
+                    // a desk worker's rules are those of their venues' courts (SPEC §21): another's would be refused
+                    Set<Long> ofTheDesk =
+                            loaded.courts().stream().map(CourtView::id).collect(Collectors.toSet());
+                    rows.setAll(loaded.rules().stream()
+                            .filter(rule -> ofTheDesk.containsAll(rule.courtIds()))
+                            .toList());
                     rows.stream()
                             .filter(r -> keep != null && r.id() == keep)
                             .findFirst()

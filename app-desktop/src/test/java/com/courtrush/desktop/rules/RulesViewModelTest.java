@@ -70,6 +70,29 @@ class RulesViewModelTest {
     }
 
     @Test
+    void aDeskWorkerIsListedTheRulesOfTheirVenuesCourtsOnly() {
+        RuleView elsewhere = new RuleView(
+                9,
+                "West hall",
+                true,
+                2,
+                List.of(6),
+                LocalTime.of(12, 0),
+                1,
+                5,
+                3,
+                List.of(2L, 40L),
+                LocalTime.of(9, 0),
+                LocalTime.of(12, 0),
+                60,
+                2,
+                null);
+        when(rules.list()).thenReturn(List.of(rule(5, null), elsewhere));
+        model.load();
+        assertThat(model.rows()).extracting(RuleView::id).containsExactly(5L);
+    }
+
+    @Test
     void aNewRuleStartsFromSpecsDefaultsLikeAnOpening() {
         model.load();
 
