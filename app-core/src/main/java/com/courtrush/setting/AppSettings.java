@@ -2,18 +2,26 @@ package com.courtrush.setting;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.setting.api.SettingKey;
-import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
 /**
- * Reads and writes {@code app_config}. Values are cached for a few seconds on each node, so an
- * edit reaches every node within that time.
+ * Reads and writes {@code app_config}. Values are cached on each node and read again in the background a few seconds
+ * after they were read ({@link BackgroundWork}), so an edit reaches every node within about that time, and a request
+ * never waits for the database once a value has been read: the rush reads settings on every request, and with the
+ * database out (its pool waits 3 s for a connection) a value read again on the request's thread held that request
+ * and every other one asking for it, until the engine answered nothing at all (FaultSuiteIT, 2026-12-01). A value
+ * that cannot be read again stays as it was.
  */
 @Service
 public class AppSettings {
@@ -23,15 +31,25 @@ public class AppSettings {
     private static final Duration CACHE_TTL = Duration.ofSeconds(5);
 
     private final AppConfigMapper mapper;
-    private final Cache<SettingKey, Optional<String>> cache =
-            Caffeine.newBuilder().expireAfterWrite(CACHE_TTL).build();
+    private final LoadingCache<SettingKey, Optional<String>> cache;
 
-    AppSettings(AppConfigMapper mapper) {
+    @Autowired
+    AppSettings(AppConfigMapper mapper, BackgroundWork refreshes) {
+        this(mapper, refreshes, Ticker.systemTicker());
+    }
+
+    /** On {@code ticker}'s time, reading values again on {@code refreshes}. */
+    AppSettings(AppConfigMapper mapper, Executor refreshes, Ticker ticker) {
         this.mapper = mapper;
+        this.cache = Caffeine.newBuilder()
+                .refreshAfterWrite(CACHE_TTL)
+                .executor(refreshes)
+                .ticker(ticker)
+                .build(this::load);
     }
 
     public String get(SettingKey key) {
-        return cache.get(key, this::load).orElse(key.defaultValue());
+        return cache.get(key).orElse(key.defaultValue());
     }
 
     /** A positive integer setting; a broken stored value falls back to the default. */

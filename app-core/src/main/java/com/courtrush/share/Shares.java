@@ -2,6 +2,7 @@ package com.courtrush.share;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Rehearsal;
+import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.api.Holding;
@@ -72,6 +73,7 @@ public class Shares {
             RedissonClient redisson,
             TaskScheduler scheduler,
             Venues venues,
+            BackgroundWork refreshes,
             Clock clock) {
         this.scheduler = scheduler;
         this.mapper = mapper;
@@ -81,8 +83,10 @@ public class Shares {
         this.live = Caffeine.newBuilder()
                 .expireAfterWrite(Duration.ofSeconds(2))
                 .build(key -> mapper.liveFrom(LocalDate.now(clock).minusDays(1)));
+        // read on every reserve request: read again in the background, never on the request's thread (AppSettings)
         this.sports = Caffeine.newBuilder()
-                .expireAfterWrite(Duration.ofSeconds(2))
+                .refreshAfterWrite(Duration.ofSeconds(2))
+                .executor(refreshes)
                 .build(key -> venues.sports().stream()
                         .filter(sport -> sport.perDay() != null || sport.perWeek() != null)
                         .toList());

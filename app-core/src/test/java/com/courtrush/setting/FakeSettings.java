@@ -14,7 +14,7 @@ public final class FakeSettings extends AppSettings {
     private final Map<SettingKey, String> values = new EnumMap<>(SettingKey.class);
 
     public FakeSettings() {
-        super(null);
+        super(null, Runnable::run, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
     }
 
     /** Sets a value, as a manager would. */
