@@ -16,19 +16,6 @@ public record SlotRow(
         boolean active,
         String heldFor) {
 
-    /** A slot no block holds. */
-    public SlotRow(
-            long slotId,
-            String courtName,
-            LocalTime start,
-            LocalTime end,
-            int capacity,
-            int booked,
-            Integer priceCents,
-            boolean active) {
-        this(slotId, courtName, start, end, capacity, booked, priceCents, active, null);
-    }
-
     /**
      * What staff read in the state column: withdrawn, sold out (every place booked, as Live rush
      * shows it once recorded), or on sale.

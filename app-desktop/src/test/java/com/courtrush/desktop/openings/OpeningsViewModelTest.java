@@ -232,7 +232,7 @@ class OpeningsViewModelTest {
 
     @Test
     void withdrawingAndEditingASlotGoThroughTheServicesAsTheConsolesStaff() {
-        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
+        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true, null);
         when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 0, 0));
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
@@ -246,7 +246,7 @@ class OpeningsViewModelTest {
     void withdrawingASlotNamesItSaysWhatFollowsAndTakesTheReasonTyped() {
         when(openings.listByDate(any(), any())).thenReturn(List.of(session(4)));
         model.refresh();
-        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
+        SlotRow row = new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true, null);
         when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
         when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 1, 1));
         notices.reason = "  broken net ";
@@ -271,8 +271,8 @@ class OpeningsViewModelTest {
         model.refresh();
         model.slots()
                 .setAll(
-                        new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000, true),
-                        new SlotRow(12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
+                        new SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000, true, null),
+                        new SlotRow(12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false, null));
         notices.answer = false;
 
         model.close();
@@ -290,11 +290,11 @@ class OpeningsViewModelTest {
 
     @Test
     void aSlotWithEveryPlaceBookedReadsSoldOutNotOnSale() {
-        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true).stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true, null).stateKey())
                 .isEqualTo("rush.soldOut");
-        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true).stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true, null).stateKey())
                 .isEqualTo("openings.onSale");
-        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false).stateKey())
+        assertThat(new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false, null).stateKey())
                 .isEqualTo("openings.withdrawn");
         assertThat(new SlotRow(1, "A", LocalTime.of(19, 0), LocalTime.of(20, 0), 2, 0, 2000, false, "PE 101")
                         .state(I18n.of(I18n.ENGLISH)))
@@ -303,8 +303,8 @@ class OpeningsViewModelTest {
 
     @Test
     void aSlotOnSaleIsWithdrawnAWithdrawnOnePutBackAndAHeldOneNeither() {
-        SlotRow onSale = new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 0, 2000, true);
-        SlotRow withdrawn = new SlotRow(2, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 2, 0, 2000, false);
+        SlotRow onSale = new SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 0, 2000, true, null);
+        SlotRow withdrawn = new SlotRow(2, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 2, 0, 2000, false, null);
         SlotRow held = new SlotRow(3, "A", LocalTime.of(19, 0), LocalTime.of(20, 0), 2, 0, 2000, false, "PE 101");
         assertThat(List.of(onSale, withdrawn, held))
                 .extracting(SlotRow::canWithdraw, SlotRow::canPutOnSale)
